@@ -1,0 +1,91 @@
+import { formatIndonesianDate } from "../lib/dates";
+import type { PublicCourse } from "../lib/course";
+import { formatCount, formatDuration, formatLevel, formatTimeLeft } from "../lib/course-facts";
+import { TRUNCATE, truncate } from "../lib/text";
+import { StarRating } from "./star-rating";
+
+export type CourseCardProps = {
+  course: PublicCourse;
+  /** Today's Jakarta day: a course found today gets the New! badge. */
+  today: string;
+  /** The server's "now", so the expiry countdown renders the same on server and client. */
+  now: Date;
+};
+
+export function CourseCard({ course, today, now }: CourseCardProps) {
+  const timeLeft = formatTimeLeft(course.expiresAt, now);
+  const facts = [
+    course.instructor,
+    course.language,
+    formatLevel(course.level),
+    formatDuration(course.durationMinutes),
+  ].filter((fact): fact is string => Boolean(fact));
+  const shortTitle = truncate(course.title, TRUNCATE.ariaTitle);
+
+  return (
+    <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex items-start justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <span
+            className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
+            title={course.courseType}
+          >
+            {truncate(course.courseType, TRUNCATE.categoryLabel)}
+          </span>
+          {course.date === today && (
+            <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
+              New!
+            </span>
+          )}
+        </div>
+        <button
+          type="button"
+          aria-pressed={false}
+          aria-label={`Add ${shortTitle} to favorites`}
+          className="rounded-full p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-600"
+        >
+          <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.4 5 6.9 5c2 0 3.6 1.1 5.1 3 1.5-1.9 3.1-3 5.1-3 3.5 0 5.8 3.4 4.4 6.8C19.5 16.4 12 21 12 21z" />
+          </svg>
+        </button>
+      </div>
+
+      <h3 className="mt-3 text-base leading-snug font-semibold" title={course.title}>
+        {truncate(course.title, TRUNCATE.cardTitle)}
+      </h3>
+      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+        <time dateTime={course.date}>{formatIndonesianDate(course.date)}</time>
+      </p>
+      <div className="mt-2">
+        <StarRating rating={course.averageRating} count={course.reviewCount} />
+      </div>
+
+      {facts.length > 0 && (
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{facts.join(" · ")}</p>
+      )}
+      <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+        {course.udemyRating !== null && (
+          <li>
+            Udemy {course.udemyRating.toFixed(1)}★
+            {course.udemyReviews !== null && ` (${formatCount(course.udemyReviews)})`}
+          </li>
+        )}
+        {course.students !== null && <li>{formatCount(course.students)} students</li>}
+        {course.usesRemaining !== null && <li>{formatCount(course.usesRemaining)} uses left</li>}
+        {timeLeft && <li className="font-medium text-amber-700 dark:text-amber-300">{timeLeft}</li>}
+      </ul>
+
+      <div className="mt-auto pt-4">
+        <a
+          href={`/go/${course.id}`}
+          target="_blank"
+          rel="nofollow noopener"
+          className="block rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700"
+          aria-label={`View Course: ${shortTitle}`}
+        >
+          View Course
+        </a>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
+
+const navLinkClass =
+  "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800";
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <>
+      <a href="/#courses-section" className={navLinkClass} onClick={onNavigate}>
+        Courses
+      </a>
+      <Link to="/articles" className={navLinkClass} onClick={onNavigate}>
+        Articles
+      </Link>
+      <a href="/#redeem-section" className={navLinkClass} onClick={onNavigate}>
+        Redeem
+      </a>
+    </>
+  );
+}
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const location = useLocation();
+
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const closeOnOutsideClick = (event: MouseEvent) => {
+      if (menuRef.current && !menuRef.current.contains(event.target as Node)) setMenuOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    document.addEventListener("mousedown", closeOnOutsideClick);
+    document.addEventListener("keydown", closeOnEscape);
+    return () => {
+      document.removeEventListener("mousedown", closeOnOutsideClick);
+      document.removeEventListener("keydown", closeOnEscape);
+    };
+  }, [menuOpen]);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
+      <div ref={menuRef} className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
+        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight">
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span>
+            Kursus<span className="text-brand-600 dark:text-brand-100">ku</span>
+          </span>
+        </Link>
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <NavLinks />
+        </nav>
+        <button
+          type="button"
+          className="rounded-md p-2 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+        </button>
+        {menuOpen && (
+          <nav
+            id="mobile-menu"
+            aria-label="Mobile"
+            className="absolute inset-x-0 top-full flex flex-col gap-1 border-b border-slate-200 bg-white p-3 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-900"
+          >
+            <NavLinks onNavigate={() => setMenuOpen(false)} />
+          </nav>
+        )}
+      </div>
+    </header>
+  );
+}

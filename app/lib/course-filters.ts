@@ -1,0 +1,129 @@
+import { z } from "zod";
+
+/** Home-page state as SPEC §2 keeps it in the query string, plus our language filter and sort. */
+export const COURSE_SORTS = ["newest", "rating", "students", "expiring"] as const;
+export type CourseSort = (typeof COURSE_SORTS)[number];
+
+export const COURSE_SORT_LABELS: Record<CourseSort, string> = {
+  newest: "Newest",
+  rating: "Udemy rating",
+  students: "Most students",
+  expiring: "Expiring soon",
+};
+
+export const RATING_OPTIONS = [
+  { value: 0, label: "Any Rating" },
+  { value: 5, label: "5 Stars Only" },
+  { value: 4, label: "4 Stars & Up" },
+  { value: 3, label: "3 Stars & Up" },
+  { value: 2, label: "2 Stars & Up" },
+  { value: 1, label: "1 Star & Up" },
+] as const;
+
+export const COURSES_PAGE_SIZE = 20;
+export const MAX_SEARCH_LENGTH = 100;
+
+export type CourseFilters = {
+  search: string;
+  /** Course category; empty means All. */
+  type: string;
+  /** Minimum average rating from our reviews, 0 (any) to 5. */
+  rating: number;
+  page: number;
+  language: string;
+  sort: CourseSort;
+};
+
+export const DEFAULT_COURSE_FILTERS: CourseFilters = {
+  search: "",
+  type: "",
+  rating: 0,
+  page: 1,
+  language: "",
+  sort: "newest",
+};
+
+const lenientText = (max: number) =>
+  z
+    .string()
+    .transform((value) => value.trim().slice(0, max))
+    .catch("");
+
+/**
+ * A hand-edited or stale URL must still show a page, so every field falls back to its default
+ * instead of failing the request.
+ */
+const courseFiltersSchema = z.object({
+  search: lenientText(MAX_SEARCH_LENGTH),
+  type: lenientText(80).transform((value) => (value.toLowerCase() === "all" ? "" : value)),
+  rating: z.coerce.number().int().min(0).max(5).catch(0),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  language: lenientText(40),
+  sort: z.enum(COURSE_SORTS).catch("newest"),
+});
+
+export function parseCourseFilters(params: URLSearchParams): CourseFilters {
+  return courseFiltersSchema.parse({
+    search: params.get("search") ?? "",
+    type: params.get("type") ?? "",
+    rating: params.get("rating") ?? 0,
+    page: params.get("page") ?? 1,
+    language: params.get("language") ?? "",
+    sort: params.get("sort") ?? "newest",
+  });
+}
+
+/** SPEC §2: page omitted when 1, type omitted when All, rating omitted when 0 (and so on). */
+export function toCourseSearchParams(filters: Partial<CourseFilters>): URLSearchParams {
+  const params = new URLSearchParams();
+  const merged = { ...DEFAULT_COURSE_FILTERS, ...filters };
+  if (merged.search.trim() !== "") params.set("search", merged.search.trim());
+  if (merged.type !== "") params.set("type", merged.type);
+  if (merged.rating > 0) params.set("rating", String(merged.rating));
+  if (merged.language !== "") params.set("language", merged.language);
+  if (merged.sort !== "newest") params.set("sort", merged.sort);
+  if (merged.page > 1) params.set("page", String(merged.page));
+  return params;
+}
+
+export function courseListHref(filters: Partial<CourseFilters>): string {
+  const query = toCourseSearchParams(filters).toString();
+  return query === "" ? "/" : `/?${query}`;
+}
+
+/**
+ * A filter or search is active: the Clear button shows and the empty state offers a reset.
+ * The sort order is not a filter: it never hides a course.
+ */
+export function hasActiveCourseFilters(filters: CourseFilters): boolean {
+  return (
+    filters.search.trim() !== "" ||
+    filters.type !== "" ||
+    filters.rating > 0 ||
+    filters.language !== ""
+  );
+}
+
+/**
+ * Page slots for pagination: at most 5 numbered slots, first and last always shown, gaps
+ * shown as ellipses. Returns numbers and "ellipsis" markers in display order.
+ */
+export function paginationSlots(current: number, pageCount: number): Array<number | "ellipsis"> {
+  if (pageCount <= 5) return Array.from({ length: pageCount }, (_, index) => index + 1);
+  const page = Math.min(Math.max(current, 1), pageCount);
+  let start = Math.max(2, page - 1);
+  let end = Math.min(pageCount - 1, page + 1);
+  if (page <= 3) {
+    start = 2;
+    end = 4;
+  } else if (page >= pageCount - 2) {
+    start = pageCount - 3;
+    end = pageCount - 1;
+  }
+  const slots: Array<number | "ellipsis"> = [1];
+  if (start > 2) slots.push("ellipsis");
+  for (let slot = start; slot <= end; slot += 1) slots.push(slot);
+  if (end < pageCount - 1) slots.push("ellipsis");
+  slots.push(pageCount);
+  return slots;
+}

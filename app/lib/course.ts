@@ -1,0 +1,26 @@
+/**
+ * What anyone may see of a course. The coupon code and coupon URL are deliberately absent:
+ * they are only revealed by opening the course (which spends credit).
+ */
+export type PublicCourse = {
+  id: number;
+  slug: string;
+  title: string;
+  link: string;
+  courseType: string;
+  subCategory: string | null;
+  date: string;
+  headline: string | null;
+  instructor: string | null;
+  language: string | null;
+  level: string | null;
+  imageUrl: string | null;
+  durationMinutes: number | null;
+  udemyRating: number | null;
+  udemyReviews: number | null;
+  students: number | null;
+  usesRemaining: number | null;
+  expiresAt: string | null;
+  averageRating: number;
+  reviewCount: number;
+};

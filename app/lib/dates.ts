@@ -1,0 +1,99 @@
+/**
+ * Date rules of SPEC §5. The site's day boundary is midnight Asia/Jakarta (UTC+7, no daylight
+ * saving), so a "day" is always a YYYY-MM-DD string computed with that fixed offset.
+ */
+
+export const INDONESIAN_MONTHS = [
+  "Januari",
+  "Februari",
+  "Maret",
+  "April",
+  "Mei",
+  "Juni",
+  "Juli",
+  "Agustus",
+  "September",
+  "Oktober",
+  "November",
+  "Desember",
+] as const;
+
+const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The Jakarta calendar day of an instant, as YYYY-MM-DD. */
+export function toJakartaDay(instant: Date): string {
+  return new Date(instant.getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant at which a Jakarta day starts (00:00 +07:00). */
+export function startOfJakartaDay(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00+07:00`));
+}
+
+export function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** True for a real calendar date with year 1000–3000 (SPEC §5 display rule). */
+export function isDisplayableDate(year: number, month: number, day: number): boolean {
+  if (!Number.isInteger(year) || year < 1000 || year > 3000) return false;
+  if (!Number.isInteger(month) || month < 1 || month > 12) return false;
+  if (!Number.isInteger(day) || day < 1 || day > 31) return false;
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
+/**
+ * "2024-10-26" → "26 Oktober 2024". Anything that is not a displayable YYYY-MM-DD date is shown
+ * as it came, so a bad value is visible rather than silently replaced.
+ */
+export function formatIndonesianDate(value: string): string {
+  const match = ISO_DAY.exec(value.trim().slice(0, 10));
+  if (!match || value.trim().length !== 10) return value;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (!isDisplayableDate(year, month, day)) return value;
+  return `${day} ${INDONESIAN_MONTHS[month - 1]} ${year}`;
+}
+
+/** Formats an instant as its Jakarta day in Indonesian. */
+export function formatJakartaInstant(instant: Date): string {
+  return formatIndonesianDate(toJakartaDay(instant));
+}
+
+const INDONESIAN_DAY_MONTH_YEAR = /^(\d{1,2})\s+([A-Za-z]+)\s+(\d{4})$/;
+
+/**
+ * Normalises an incoming date to YYYY-MM-DD (SPEC §5): accepts "D Month YYYY" with an
+ * Indonesian month name, YYYY-MM-DD, or anything Date can parse (taken as its Jakarta day).
+ * Anything else falls back to `today`.
+ */
+export function normaliseIncomingDate(value: string | null | undefined, today: string): string {
+  const text = (value ?? "").trim();
+  if (text === "") return today;
+
+  const isoDay = ISO_DAY.exec(text);
+  if (isoDay) {
+    const [year, month, day] = [Number(isoDay[1]), Number(isoDay[2]), Number(isoDay[3])];
+    return isDisplayableDate(year, month, day) ? text : today;
+  }
+
+  const dayMonthYear = INDONESIAN_DAY_MONTH_YEAR.exec(text);
+  if (dayMonthYear) {
+    const monthIndex = INDONESIAN_MONTHS.findIndex(
+      (name) => name.toLowerCase() === dayMonthYear[2]!.toLowerCase(),
+    );
+    const [year, day] = [Number(dayMonthYear[3]), Number(dayMonthYear[1])];
+    if (monthIndex >= 0 && isDisplayableDate(year, monthIndex + 1, day)) {
+      return `${year}-${String(monthIndex + 1).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    }
+    return today;
+  }
+
+  const parsed = Date.parse(text);
+  if (Number.isNaN(parsed)) return today;
+  const day = toJakartaDay(new Date(parsed));
+  const [year] = day.split("-").map(Number);
+  return year !== undefined && year >= 1000 && year <= 3000 ? day : today;
+}

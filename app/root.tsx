@@ -1,0 +1,91 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { useNonce } from "./components/nonce";
+import { SiteFooter } from "./components/site-footer";
+import { SiteHeader } from "./components/site-header";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d4ed8" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
+        >
+          Skip to content
+        </a>
+        <SiteHeader />
+        <main id="main">{children}</main>
+        <SiteFooter />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const details =
+    error instanceof Error
+      ? `${error.message}${error.stack ? `\n\n${error.stack}` : ""}`
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`
+        : String(error);
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">{notFound ? "Page Not Found" : "Something went wrong"}</h1>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">
+        {notFound
+          ? "The page you are looking for does not exist or may have been moved."
+          : "An unexpected error occurred. Refreshing the page usually helps."}
+      </p>
+      <div className="mt-6 flex justify-center gap-3">
+        {notFound ? (
+          <a className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white" href="/">
+            Back to Courses
+          </a>
+        ) : (
+          <a className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white" href="">
+            Refresh Page
+          </a>
+        )}
+      </div>
+      {!notFound && (
+        <details className="mt-8 text-left">
+          <summary className="cursor-pointer font-medium">Error details</summary>
+          <pre className="mt-2 overflow-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-900">
+            {details}
+          </pre>
+        </details>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,153 @@
+import { useState } from "react";
+import { data, redirect, useNavigation } from "react-router";
+import { listCatalogFacets, listCourses } from "../../server/domain/catalog";
+import { CouponBanner, COUPON_BANNER_COOKIE, isCouponBannerDismissed } from "../components/coupon-banner";
+import { CourseCard } from "../components/course-card";
+import { CourseFilterBar } from "../components/course-filter-bar";
+import { Hero } from "../components/hero";
+import { Pagination } from "../components/pagination";
+import { Modal } from "../components/ui/modal";
+import { hasActiveCourseFilters, parseCourseFilters } from "../lib/course-filters";
+import type { Route } from "./+types/home";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services } = context;
+  const filters = parseCourseFilters(new URL(request.url).searchParams);
+  const base = {
+    filters,
+    today: services.clock.today(),
+    now: services.clock.now().toISOString(),
+    bannerDismissed: isCouponBannerDismissed(request.headers.get("cookie")),
+  };
+  try {
+    const [page, facets] = await Promise.all([
+      listCourses(services, filters),
+      listCatalogFacets(services),
+    ]);
+    return { ...base, page, facets, error: null };
+  } catch (error) {
+    services.logger.error({ err: error, requestId: context.requestId }, "course list failed");
+    return data(
+      {
+        ...base,
+        page: null,
+        facets: { categories: [], languages: [] },
+        error: "We could not load courses right now. Please try again in a moment.",
+      },
+      { status: 503 },
+    );
+  }
+}
+
+/** Without JavaScript, dismissing the coupon banner posts here. */
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "dismiss-coupon-banner") return data({ ok: false }, { status: 400 });
+  return redirect("/", {
+    headers: { "Set-Cookie": `${COUPON_BANNER_COOKIE}=dismissed; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly` },
+  });
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: "Courses | Kursusku" },
+  {
+    name: "description",
+    content:
+      "Free Udemy courses with 100%-off coupons, refreshed every day. Search by topic, category and rating, and open a course before its coupon runs out.",
+  },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { filters, page, facets, today, error, bannerDismissed } = loaderData;
+  const now = new Date(loaderData.now);
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  const [openModal, setOpenModal] = useState<"guide" | "trending" | null>(null);
+  const filtersActive = hasActiveCourseFilters(filters);
+
+  return (
+    <>
+      <Hero onOpenGuide={() => setOpenModal("guide")} onOpenTrending={() => setOpenModal("trending")} />
+
+      <section id="courses-section" aria-labelledby="courses-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-10">
+        <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
+          <h2 id="courses-heading" className="text-2xl font-bold md:text-3xl">
+            Free Courses
+          </h2>
+          {page && (
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {page.total.toLocaleString("en-US")} course{page.total === 1 ? "" : "s"}
+            </p>
+          )}
+        </div>
+
+        {!bannerDismissed && <CouponBanner />}
+
+        <CourseFilterBar filters={filters} categories={facets.categories} languages={facets.languages} />
+
+        <div aria-live="polite" className="mt-4 min-h-6 text-sm text-slate-600 dark:text-slate-300">
+          {loading ? "Loading courses..." : null}
+        </div>
+
+        {error && (
+          <div role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+            {error}
+          </div>
+        )}
+
+        {page && page.courses.length === 0 && (
+          <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+            {filtersActive ? (
+              <>
+                <p className="text-lg font-semibold">No Universes Found Here...</p>
+                <p className="mt-2 text-slate-600 dark:text-slate-300">
+                  Try adjusting your search or filter to find what you are looking for.
+                </p>
+                <a href="/#courses-section" className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
+                  Reset Navigation
+                </a>
+              </>
+            ) : (
+              <p className="text-lg font-semibold">The cosmos is vast. Keep exploring or check back soon!</p>
+            )}
+          </div>
+        )}
+
+        {page && page.courses.length > 0 && (
+          <>
+            <ul className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}>
+              {page.courses.map((course) => (
+                <li key={course.id}>
+                  <CourseCard course={course} today={today} now={now} />
+                </li>
+              ))}
+            </ul>
+            <Pagination filters={filters} page={page.page} pageCount={page.pageCount} />
+          </>
+        )}
+      </section>
+
+      <RedeemSection />
+
+      <Modal open={openModal === "guide"} onClose={() => setOpenModal(null)} title="AI Learning Compass">
+        <p>The AI Learning Compass is being prepared and will be available soon.</p>
+      </Modal>
+      <Modal open={openModal === "trending"} onClose={() => setOpenModal(null)} title="Trending Now">
+        <p>Trending topics are being prepared and will be available soon.</p>
+      </Modal>
+    </>
+  );
+}
+
+function RedeemSection() {
+  return (
+    <section id="redeem-section" aria-labelledby="redeem-heading" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-10">
+      <h2 id="redeem-heading" className="text-2xl font-bold md:text-3xl">
+        Redeem Code
+      </h2>
+      <p className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">
+        Please sign in using the Google button in the header to enter a code. Your rewards will be bound to your account.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * One coupon as every feed adapter hands it to ingestion, whatever the source's shape.
+ * `foundAt` is when the source saw the coupon; ingestion turns it into the course's Jakarta day.
+ */
+export type CouponRecord = {
+  /** Course URL as the source gave it; ingestion derives the canonical link from it. */
+  courseUrl: string;
+  couponCode: string | null;
+  title: string;
+  category: string | null;
+  subCategory: string | null;
+  language: string | null;
+  level: string | null;
+  instructor: string | null;
+  headline: string | null;
+  description: string | null;
+  imageUrl: string | null;
+  durationMinutes: number | null;
+  udemyRating: number | null;
+  udemyReviews: number | null;
+  students: number | null;
+  usesRemaining: number | null;
+  expiresAt: Date | null;
+  foundAt: Date;
+};

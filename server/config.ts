@@ -1,0 +1,92 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Every environment variable the server reads, parsed once. Nothing else reads process.env:
+ * a typo or a forbidden combination stops the process at start-up with a readable message,
+ * instead of surfacing as odd behaviour later.
+ */
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+    .optional(),
+  PUBLIC_SITE_URL: z.url().optional(),
+  FAKE_NOW: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe("fixes the clock for trials and tests"),
+  SEED: z.enum(["demo", "none"]).default("demo"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: booleanFlag,
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicSiteUrl: string;
+  fakeNow: Date | undefined;
+  seed: "demo" | "none";
+  logLevel: string;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseConfig(environment: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(environment).filter(([, value]) => value !== undefined && value !== ""),
+  );
+  const parsed = environmentSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(environment)"}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  const isProduction = values.NODE_ENV === "production";
+  const problems: string[] = [];
+  if (isProduction && values.FAKE_NOW) {
+    problems.push("FAKE_NOW is refused when NODE_ENV=production (it would freeze the site's clock)");
+  }
+  if (isProduction && !values.PUBLIC_SITE_URL) {
+    problems.push("PUBLIC_SITE_URL is required when NODE_ENV=production (canonical links, sitemap)");
+  }
+  if (problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
+  }
+  return {
+    env: values.NODE_ENV,
+    isProduction,
+    port: values.PORT,
+    host: values.HOST,
+    dataDir: path.resolve(values.DATA_DIR),
+    databaseUrl: values.DATABASE_URL,
+    publicSiteUrl: (values.PUBLIC_SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    fakeNow: values.FAKE_NOW ? new Date(values.FAKE_NOW) : undefined,
+    seed: values.SEED,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY,
+  };
+}
+
+export function loadConfig(): Config {
+  // eslint-disable-next-line no-restricted-syntax -- the one place that reads the environment
+  return parseConfig(process.env);
+}

@@ -1,0 +1,232 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * One row per course (keyed by its canonical link). The coupon columns are private: they are
+ * only revealed by opening the course through /go/:id, never in a page or an API answer.
+ */
+export const courses = pgTable(
+  "courses",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    /** Canonical course URL without the coupon: the public key of reviews, favourites, history. */
+    link: text("link").notNull(),
+    couponCode: text("coupon_code"),
+    couponUrl: text("coupon_url"),
+    category: text("category").notNull(),
+    subCategory: text("sub_category"),
+    language: text("language"),
+    level: text("level"),
+    instructor: text("instructor"),
+    headline: text("headline"),
+    description: text("description"),
+    imageUrl: text("image_url"),
+    durationMinutes: integer("duration_minutes"),
+    udemyRating: real("udemy_rating"),
+    udemyReviews: integer("udemy_reviews"),
+    students: integer("students"),
+    usesRemaining: integer("uses_remaining"),
+    /** Jakarta day (YYYY-MM-DD) on which the current coupon was first found. */
+    date: date("date", { mode: "string" }).notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    source: text("source").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    active: boolean("active").notNull().default(true),
+    /** Kept in step with `reviews` in the same transaction, so lists can filter and sort on it. */
+    reviewCount: integer("review_count").notNull().default(0),
+    reviewAverage: real("review_average"),
+  },
+  (t) => [
+    uniqueIndex("courses_link_key").on(t.link),
+    index("courses_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("courses_listing_idx").on(t.active, t.date.desc(), t.id.desc()),
+    index("courses_category_idx").on(t.category),
+    index("courses_expires_idx").on(t.expiresAt),
+  ],
+);
+
+export const users = pgTable("users", {
+  /** Google `sub`. */
+  id: text("id").primaryKey(),
+  email: text("email").notNull(),
+  name: text("name"),
+  isPremium: boolean("is_premium").notNull().default(false),
+  premiumUntil: timestamp("premium_until", { withTimezone: true }),
+  creditBalance: integer("credit_balance").notNull().default(10),
+  lastCreditResetDate: date("last_credit_reset_date", { mode: "string" }),
+  clickCount: integer("click_count").notNull().default(0),
+  isAppUser: boolean("is_app_user").notNull().default(false),
+  appPremiumClaimedOn: date("app_premium_claimed_on", { mode: "string" }),
+  joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * Course-visit history. `subject` is a user id, or `anon:<id>` for an anonymous visitor, so the
+ * same table serves both and sign-in can move rows from one to the other.
+ */
+export const visits = pgTable(
+  "visits",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    subject: text("subject").notNull(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    visitedAt: timestamp("visited_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Jakarta day of the visit: re-opening the same course on the same day is free. */
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    index("visits_subject_idx").on(t.subject, t.visitedAt.desc()),
+    index("visits_course_idx").on(t.courseId, t.visitedAt),
+  ],
+);
+
+export const favourites = pgTable(
+  "favourites",
+  {
+    subject: text("subject").notNull(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.courseId] })],
+);
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rating: integer("rating").notNull(),
+    text: text("text").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_user_course_key").on(t.userId, t.courseId),
+    index("reviews_course_idx").on(t.courseId),
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/** Per-subject, per-Jakarta-day counters behind the daily limits. */
+export const dailyCounters = pgTable(
+  "daily_counters",
+  {
+    subject: text("subject").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    creditsUsed: integer("credits_used").notNull().default(0),
+    reviews: integer("reviews").notNull().default(0),
+    favouritesAdded: integer("favourites_added").notNull().default(0),
+    redeemFailures: integer("redeem_failures").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.day] })],
+);
+
+export const redeemCodes = pgTable(
+  "redeem_codes",
+  {
+    code: text("code").primaryKey(),
+    type: text("type", { enum: ["premium", "credits"] }).notNull(),
+    credits: integer("credits").notNull().default(0),
+    /** Null means permanent premium. */
+    premiumDays: integer("premium_days"),
+    maxUses: integer("max_uses").notNull(),
+    uses: integer("uses").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    disabled: boolean("disabled").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [check("redeem_codes_uses_bound", sql`${t.uses} <= ${t.maxUses}`)],
+);
+
+export const redemptions = pgTable(
+  "redemptions",
+  {
+    code: text("code")
+      .notNull()
+      .references(() => redeemCodes.code, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    redeemedAt: timestamp("redeemed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.userId] })],
+);
+
+export const articles = pgTable(
+  "articles",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    content: text("content").notNull(),
+    author: text("author").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    imageKey: text("image_key"),
+    createdAt: createdAt(),
+    moderation: jsonb("moderation"),
+    status: text("status", { enum: ["published", "hidden"] }).notNull().default("published"),
+  },
+  (t) => [
+    index("articles_listing_idx").on(t.status, t.createdAt.desc()),
+    index("articles_user_idx").on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+export const ingestRuns = pgTable("ingest_runs", {
+  id: serial("id").primaryKey(),
+  source: text("source").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+  found: integer("found").notNull().default(0),
+  added: integer("added").notNull().default(0),
+  updated: integer("updated").notNull().default(0),
+  expired: integer("expired").notNull().default(0),
+  errors: jsonb("errors").$type<string[]>().notNull().default([]),
+});
+
+export type CourseRow = typeof courses.$inferSelect;
+export type NewCourseRow = typeof courses.$inferInsert;
+export type UserRow = typeof users.$inferSelect;
+export type ArticleRow = typeof articles.$inferSelect;
+export type IngestRunRow = typeof ingestRuns.$inferSelect;

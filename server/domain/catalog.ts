@@ -1,0 +1,160 @@
+import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import type { PublicCourse } from "../../app/lib/course";
+import { COURSES_PAGE_SIZE, type CourseFilters } from "../../app/lib/course-filters";
+import { courses, type CourseRow } from "../db/schema";
+import type { Services } from "../services";
+
+export type CoursePage = {
+  courses: PublicCourse[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+};
+
+const publicColumns = {
+  id: courses.id,
+  slug: courses.slug,
+  title: courses.title,
+  link: courses.link,
+  category: courses.category,
+  subCategory: courses.subCategory,
+  date: courses.date,
+  headline: courses.headline,
+  instructor: courses.instructor,
+  language: courses.language,
+  level: courses.level,
+  imageUrl: courses.imageUrl,
+  durationMinutes: courses.durationMinutes,
+  udemyRating: courses.udemyRating,
+  udemyReviews: courses.udemyReviews,
+  students: courses.students,
+  usesRemaining: courses.usesRemaining,
+  expiresAt: courses.expiresAt,
+  reviewAverage: courses.reviewAverage,
+  reviewCount: courses.reviewCount,
+};
+
+type PublicColumns = Pick<CourseRow, keyof typeof publicColumns>;
+
+function toPublicCourse(row: PublicColumns): PublicCourse {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    link: row.link,
+    courseType: row.category,
+    subCategory: row.subCategory,
+    date: row.date,
+    headline: row.headline,
+    instructor: row.instructor,
+    language: row.language,
+    level: row.level,
+    imageUrl: row.imageUrl,
+    durationMinutes: row.durationMinutes,
+    udemyRating: row.udemyRating,
+    udemyReviews: row.udemyReviews,
+    students: row.students,
+    usesRemaining: row.usesRemaining,
+    expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    averageRating: row.reviewAverage === null ? 0 : Math.round(row.reviewAverage * 10) / 10,
+    reviewCount: row.reviewCount,
+  };
+}
+
+/**
+ * A course is listed while its coupon is live as of the clock: found on or before today, not
+ * past its expiry, not switched off by ingestion. Viewing the site with FAKE_NOW on another day
+ * therefore shows that day's coupons.
+ */
+function listedCondition(services: Services): SQL {
+  const now = services.clock.now();
+  return and(
+    eq(courses.active, true),
+    lte(courses.date, services.clock.today()),
+    or(isNull(courses.expiresAt), gt(courses.expiresAt, now)),
+  )!;
+}
+
+/** Escapes LIKE wildcards so a search for "100%" means the characters, not a pattern. */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+function filterConditions(services: Services, filters: CourseFilters): SQL[] {
+  const conditions: SQL[] = [listedCondition(services)];
+  // Every word must appear in the title, in any order ("python django" finds
+  // "Django with Python"). ILIKE '%…%' is served by the pg_trgm GIN index on title.
+  const words = filters.search.split(/\s+/).filter((word) => word !== "").slice(0, 8);
+  for (const word of words) conditions.push(ilike(courses.title, likePattern(word)));
+  if (filters.type !== "") conditions.push(eq(courses.category, filters.type));
+  if (filters.language !== "") conditions.push(eq(courses.language, filters.language));
+  if (filters.rating > 0) conditions.push(gte(courses.reviewAverage, filters.rating));
+  return conditions;
+}
+
+function orderFor(sort: CourseFilters["sort"]) {
+  switch (sort) {
+    case "rating":
+      return [sql`${courses.udemyRating} desc nulls last`, desc(courses.udemyReviews), desc(courses.id)];
+    case "students":
+      return [sql`${courses.students} desc nulls last`, desc(courses.id)];
+    case "expiring":
+      return [sql`${courses.expiresAt} asc nulls last`, desc(courses.id)];
+    case "newest":
+      return [desc(courses.date), desc(courses.id)];
+  }
+}
+
+export async function listCourses(services: Services, filters: CourseFilters): Promise<CoursePage> {
+  const where = and(...filterConditions(services, filters));
+  const [totals] = await services.db.select({ total: count() }).from(courses).where(where);
+  const total = totals?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
+  // Past the last page: show the last page rather than an empty one.
+  const page = Math.min(filters.page, pageCount);
+  const rows = await services.db
+    .select(publicColumns)
+    .from(courses)
+    .where(where)
+    .orderBy(...orderFor(filters.sort))
+    .limit(COURSES_PAGE_SIZE)
+    .offset((page - 1) * COURSES_PAGE_SIZE);
+  return {
+    courses: rows.map(toPublicCourse),
+    total,
+    page,
+    pageCount,
+    pageSize: COURSES_PAGE_SIZE,
+  };
+}
+
+export type CatalogFacets = { categories: string[]; languages: string[] };
+
+/** Categories and languages of the listed courses, sorted, for the filter bar (cached 1 min). */
+export function listCatalogFacets(services: Services): Promise<CatalogFacets> {
+  return services.cache.remember(`catalog:facets:${services.clock.today()}`, 60_000, async () => {
+    const listed = listedCondition(services);
+    const [categoryRows, languageRows] = await Promise.all([
+      services.db
+        .selectDistinct({ value: courses.category })
+        .from(courses)
+        .where(listed)
+        .orderBy(asc(courses.category)),
+      services.db
+        .selectDistinct({ value: courses.language })
+        .from(courses)
+        .where(and(listed, sql`${courses.language} is not null`))
+        .orderBy(asc(courses.language)),
+    ]);
+    return {
+      categories: categoryRows.map((row) => row.value),
+      languages: languageRows.flatMap((row) => (row.value ? [row.value] : [])),
+    };
+  });
+}
+
+export async function findPublicCourse(services: Services, id: number): Promise<PublicCourse | null> {
+  const [row] = await services.db.select(publicColumns).from(courses).where(eq(courses.id, id));
+  return row ? toPublicCourse(row) : null;
+}

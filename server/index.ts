@@ -1,0 +1,93 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { pino } from "pino";
+import type { ServerBuild } from "react-router";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { seedDemoCatalogueIfEmpty } from "./domain/seed";
+import { createHttpApp } from "./http-app";
+import { createServices } from "./services";
+
+const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main() {
+  const useVite = process.argv.includes("--dev");
+  const config = readConfig();
+  const logger = pino({ level: config.logLevel });
+  const handle = await createServices(config, logger);
+  const { services } = handle;
+  logger.info(
+    { database: handle.database.kind, location: handle.database.location },
+    "database ready (migrations applied)",
+  );
+  if (config.fakeNow) logger.warn({ fakeNow: config.fakeNow.toISOString() }, "clock fixed by FAKE_NOW");
+
+  const seeded = await seedDemoCatalogueIfEmpty(services);
+  if (seeded) logger.info({ added: seeded.added }, "seeded the demo catalogue into an empty database");
+
+  let app;
+  if (useVite) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app = createHttpApp({ services, vite: viteServer, clientDir: path.join(projectRoot, "public") });
+  } else {
+    const buildFile = path.join(projectRoot, "build/server/index.js");
+    const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+    app = createHttpApp({
+      services,
+      build: async () => build,
+      clientDir: path.join(projectRoot, "build/client"),
+    });
+  }
+
+  const server = app.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.port;
+    logger.info(
+      { url: `http://localhost:${port}`, env: config.env, mode: useVite ? "vite-dev" : "built" },
+      "Kursusku is listening",
+    );
+  });
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      logger.error("in-flight requests did not finish in time; exiting");
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      try {
+        await handle.close();
+        logger.info("database closed; bye");
+        process.exit(0);
+      } catch (error) {
+        logger.error({ err: error }, "error while closing the database");
+        process.exit(1);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import type { Services } from "./services";
+
+/** What every loader and action receives as `context` (built per request in server/index.ts). */
+export type RequestContext = {
+  services: Services;
+  requestId: string;
+  /** Per-request CSP nonce: inline scripts React Router emits must carry it. */
+  cspNonce: string;
+};
+
+declare module "react-router" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- module augmentation
+  interface AppLoadContext extends RequestContext {}
+}

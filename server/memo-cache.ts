@@ -1,0 +1,26 @@
+/**
+ * A small time-bounded cache for values that are cheap to be slightly stale and costly to
+ * recompute on every request (for example the category list of the filter bar).
+ */
+export type MemoCache = {
+  remember<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T>;
+  forget(prefix?: string): void;
+};
+
+export function createMemoCache(now: () => number = Date.now): MemoCache {
+  const entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+  return {
+    remember<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
+      const hit = entries.get(key);
+      if (hit && hit.expiresAt > now()) return hit.value as Promise<T>;
+      const value = compute();
+      entries.set(key, { expiresAt: now() + ttlMs, value });
+      // A failed computation must not be cached.
+      value.catch(() => entries.delete(key));
+      return value;
+    },
+    forget(prefix = "") {
+      for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+    },
+  };
+}
