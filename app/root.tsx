@@ -73,9 +73,13 @@ export function ErrorBoundary() {
             Back to Courses
           </a>
         ) : (
-          <a className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white" href="">
+          <button
+            type="button"
+            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
+            onClick={() => window.location.reload()}
+          >
             Refresh Page
-          </a>
+          </button>
         )}
       </div>
       {!notFound && (

@@ -63,10 +63,14 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
   const isProduction = values.NODE_ENV === "production";
   const problems: string[] = [];
   if (isProduction && values.FAKE_NOW) {
-    problems.push("FAKE_NOW is refused when NODE_ENV=production (it would freeze the site's clock)");
+    problems.push(
+      "FAKE_NOW is refused when NODE_ENV=production (it would freeze the site's clock)",
+    );
   }
   if (isProduction && !values.PUBLIC_SITE_URL) {
-    problems.push("PUBLIC_SITE_URL is required when NODE_ENV=production (canonical links, sitemap)");
+    problems.push(
+      "PUBLIC_SITE_URL is required when NODE_ENV=production (canonical links, sitemap)",
+    );
   }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
@@ -78,7 +82,10 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     host: values.HOST,
     dataDir: path.resolve(values.DATA_DIR),
     databaseUrl: values.DATABASE_URL,
-    publicSiteUrl: (values.PUBLIC_SITE_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    publicSiteUrl: (values.PUBLIC_SITE_URL ?? `http://localhost:${values.PORT}`).replace(
+      /\/+$/,
+      "",
+    ),
     fakeNow: values.FAKE_NOW ? new Date(values.FAKE_NOW) : undefined,
     seed: values.SEED,
     logLevel: values.LOG_LEVEL,
@@ -87,6 +94,5 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
 }
 
 export function loadConfig(): Config {
-  // eslint-disable-next-line no-restricted-syntax -- the one place that reads the environment
   return parseConfig(process.env);
 }

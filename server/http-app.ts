@@ -8,6 +8,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { RequestContext } from "./load-context";
+import { createOpsRouter } from "./ops-endpoint";
 import type { Services } from "./services";
 
 export type HttpAppOptions = {
@@ -21,6 +22,8 @@ export type HttpAppOptions = {
   };
   /** Folder of the built client (static files). */
   clientDir: string;
+  /** Token for the loopback operations endpoint (embedded database only). */
+  opsToken?: () => string | undefined;
 };
 
 const HEALTH_TIMEOUT_MS = 2000;
@@ -52,7 +55,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
       // Static assets would drown the log; failures of any kind are still logged.
       autoLogging: { ignore: (request) => request.url?.startsWith("/assets/") ?? false },
       customLogLevel: (_request, response, error) =>
-        error || response.statusCode >= 500 ? "error" : response.statusCode >= 400 ? "warn" : "info",
+        error || response.statusCode >= 500
+          ? "error"
+          : response.statusCode >= 400
+            ? "warn"
+            : "info",
     }),
   );
 
@@ -107,6 +114,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }
   });
 
+  if (options.opsToken) app.use("/internal/ops", createOpsRouter(services, options.opsToken));
+
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else {
@@ -121,7 +130,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
   const build =
     options.build ??
     (async () =>
-      (await options.vite!.ssrLoadModule("virtual:react-router/server-build")) as unknown as ServerBuild);
+      (await options.vite!.ssrLoadModule(
+        "virtual:react-router/server-build",
+      )) as unknown as ServerBuild);
 
   app.use(
     createRequestHandler({

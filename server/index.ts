@@ -3,6 +3,12 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig, type Config } from "./config";
+import {
+  acquireDataDirLock,
+  DataDirBusyError,
+  updateDataDirLockPort,
+  type DataDirLock,
+} from "./data-dir-lock";
 import { seedDemoCatalogueIfEmpty } from "./domain/seed";
 import { createHttpApp } from "./http-app";
 import { createServices } from "./services";
@@ -26,22 +32,44 @@ async function main() {
   const useVite = process.argv.includes("--dev");
   const config = readConfig();
   const logger = pino({ level: config.logLevel });
+  // The embedded database belongs to one process at a time (DESIGN.md §11).
+  let lock: DataDirLock | undefined;
+  if (!config.databaseUrl) {
+    try {
+      lock = acquireDataDirLock(config.dataDir, "server", config.port);
+    } catch (error) {
+      if (error instanceof DataDirBusyError) {
+        console.error(
+          `${error.message}\nStop that process first, or point DATA_DIR at another directory.`,
+        );
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
   const handle = await createServices(config, logger);
   const { services } = handle;
   logger.info(
     { database: handle.database.kind, location: handle.database.location },
     "database ready (migrations applied)",
   );
-  if (config.fakeNow) logger.warn({ fakeNow: config.fakeNow.toISOString() }, "clock fixed by FAKE_NOW");
+  if (config.fakeNow)
+    logger.warn({ fakeNow: config.fakeNow.toISOString() }, "clock fixed by FAKE_NOW");
 
   const seeded = await seedDemoCatalogueIfEmpty(services);
-  if (seeded) logger.info({ added: seeded.added }, "seeded the demo catalogue into an empty database");
+  if (seeded)
+    logger.info({ added: seeded.added }, "seeded the demo catalogue into an empty database");
 
   let app;
   if (useVite) {
     const vite = await import("vite");
     const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-    app = createHttpApp({ services, vite: viteServer, clientDir: path.join(projectRoot, "public") });
+    app = createHttpApp({
+      services,
+      vite: viteServer,
+      clientDir: path.join(projectRoot, "public"),
+      opsToken: () => lock?.owner.token,
+    });
   } else {
     const buildFile = path.join(projectRoot, "build/server/index.js");
     const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
@@ -49,12 +77,14 @@ async function main() {
       services,
       build: async () => build,
       clientDir: path.join(projectRoot, "build/client"),
+      opsToken: () => lock?.owner.token,
     });
   }
 
   const server = app.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : config.port;
+    if (lock) updateDataDirLockPort(config.dataDir, lock, port);
     logger.info(
       { url: `http://localhost:${port}`, env: config.env, mode: useVite ? "vite-dev" : "built" },
       "Kursusku is listening",
@@ -74,6 +104,7 @@ async function main() {
     server.close(async () => {
       try {
         await handle.close();
+        lock?.release();
         logger.info("database closed; bye");
         process.exit(0);
       } catch (error) {

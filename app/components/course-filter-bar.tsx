@@ -27,7 +27,12 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
   const submit = useSubmit();
   const formRef = useRef<HTMLFormElement>(null);
   const submitForm = () => {
-    if (formRef.current) submit(cleanFormData(formRef.current), { method: "get", action: "/", preventScrollReset: true });
+    if (formRef.current)
+      submit(cleanFormData(formRef.current), {
+        method: "get",
+        action: "/",
+        preventScrollReset: true,
+      });
   };
 
   return (
@@ -57,7 +62,10 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
           placeholder="Search courses..."
           className={fieldClass}
         />
-        <button type="submit" className="rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700">
+        <button
+          type="submit"
+          className="rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+        >
           Search
         </button>
       </div>
@@ -65,7 +73,13 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
         <label htmlFor="course-type" className="sr-only">
           Category
         </label>
-        <select id="course-type" name="type" defaultValue={filters.type} onChange={submitForm} className={fieldClass}>
+        <select
+          id="course-type"
+          name="type"
+          defaultValue={filters.type}
+          onChange={submitForm}
+          className={fieldClass}
+        >
           <option value="">All Categories</option>
           {categories.map((category) => (
             <option key={category} value={category}>
@@ -78,7 +92,13 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
         <label htmlFor="course-rating" className="sr-only">
           Minimum rating
         </label>
-        <select id="course-rating" name="rating" defaultValue={String(filters.rating)} onChange={submitForm} className={fieldClass}>
+        <select
+          id="course-rating"
+          name="rating"
+          defaultValue={String(filters.rating)}
+          onChange={submitForm}
+          className={fieldClass}
+        >
           {RATING_OPTIONS.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
@@ -90,7 +110,13 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
         <label htmlFor="course-language" className="sr-only">
           Language
         </label>
-        <select id="course-language" name="language" defaultValue={filters.language} onChange={submitForm} className={fieldClass}>
+        <select
+          id="course-language"
+          name="language"
+          defaultValue={filters.language}
+          onChange={submitForm}
+          className={fieldClass}
+        >
           <option value="">All Languages</option>
           {languages.map((language) => (
             <option key={language} value={language}>
@@ -103,7 +129,13 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
         <label htmlFor="course-sort" className="sr-only">
           Sort by
         </label>
-        <select id="course-sort" name="sort" defaultValue={filters.sort} onChange={submitForm} className={fieldClass}>
+        <select
+          id="course-sort"
+          name="sort"
+          defaultValue={filters.sort}
+          onChange={submitForm}
+          className={fieldClass}
+        >
           {COURSE_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {COURSE_SORT_LABELS[sort]}
@@ -111,7 +143,10 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
           ))}
         </select>
         {hasActiveCourseFilters(filters) && (
-          <Link to="/#courses-section" className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+          <Link
+            to="/#courses-section"
+            className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
             Clear
           </Link>
         )}

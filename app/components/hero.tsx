@@ -7,7 +7,10 @@ export type HeroProps = {
 
 export function Hero({ onOpenGuide, onOpenTrending }: HeroProps) {
   return (
-    <section id="hero" className="bg-gradient-to-br from-brand-700 via-brand-600 to-indigo-600 text-white">
+    <section
+      id="hero"
+      className="bg-gradient-to-br from-brand-700 via-brand-600 to-indigo-600 text-white"
+    >
       <div className="mx-auto max-w-7xl px-4 py-14 md:py-20">
         <h1 className="max-w-3xl text-3xl font-extrabold tracking-tight md:text-5xl">
           Free online courses, fresh every day
@@ -21,13 +24,24 @@ export function Hero({ onOpenGuide, onOpenTrending }: HeroProps) {
           .
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <a href="#courses-section" className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-700 shadow hover:bg-blue-50">
+          <a
+            href="#courses-section"
+            className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-700 shadow hover:bg-blue-50"
+          >
             Discover Courses
           </a>
-          <button type="button" onClick={onOpenGuide} className="rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10">
+          <button
+            type="button"
+            onClick={onOpenGuide}
+            className="rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10"
+          >
             AI Learning Guide
           </button>
-          <button type="button" onClick={onOpenTrending} className="rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10">
+          <button
+            type="button"
+            onClick={onOpenTrending}
+            className="rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10"
+          >
             Trending Now
           </button>
         </div>

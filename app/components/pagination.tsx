@@ -4,13 +4,26 @@ import { courseListHref, paginationSlots, type CourseFilters } from "../lib/cour
 const slotClass =
   "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium";
 
-export function Pagination({ filters, page, pageCount }: { filters: CourseFilters; page: number; pageCount: number }) {
+export function Pagination({
+  filters,
+  page,
+  pageCount,
+}: {
+  filters: CourseFilters;
+  page: number;
+  pageCount: number;
+}) {
   if (pageCount <= 1) return null;
-  const hrefFor = (target: number) => `${courseListHref({ ...filters, page: target })}#courses-section`;
+  const hrefFor = (target: number) =>
+    `${courseListHref({ ...filters, page: target })}#courses-section`;
   return (
     <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={`${slotClass} border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900`} rel="prev">
+        <Link
+          to={hrefFor(page - 1)}
+          className={`${slotClass} border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900`}
+          rel="prev"
+        >
           Previous
         </Link>
       ) : null}
@@ -20,7 +33,11 @@ export function Pagination({ filters, page, pageCount }: { filters: CourseFilter
             …
           </span>
         ) : slot === page ? (
-          <span key={slot} aria-current="page" className={`${slotClass} border-brand-600 bg-brand-600 text-white`}>
+          <span
+            key={slot}
+            aria-current="page"
+            className={`${slotClass} border-brand-600 bg-brand-600 text-white`}
+          >
             {slot}
           </span>
         ) : (
@@ -35,7 +52,11 @@ export function Pagination({ filters, page, pageCount }: { filters: CourseFilter
         ),
       )}
       {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className={`${slotClass} border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900`} rel="next">
+        <Link
+          to={hrefFor(page + 1)}
+          className={`${slotClass} border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900`}
+          rel="next"
+        >
           Next
         </Link>
       ) : null}

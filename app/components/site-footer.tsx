@@ -10,10 +10,18 @@ export function SiteFooter() {
           <p className="mt-2">Free online courses with 100%-off coupons, refreshed every day.</p>
         </div>
         <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
-          <Link to="/contact-us" className="hover:underline">Contact Us</Link>
-          <Link to="/privacy" className="hover:underline">Privacy Policy</Link>
-          <Link to="/terms-of-service" className="hover:underline">Terms of Service</Link>
-          <Link to="/downloads" className="hover:underline">Download App</Link>
+          <Link to="/contact-us" className="hover:underline">
+            Contact Us
+          </Link>
+          <Link to="/privacy" className="hover:underline">
+            Privacy Policy
+          </Link>
+          <Link to="/terms-of-service" className="hover:underline">
+            Terms of Service
+          </Link>
+          <Link to="/downloads" className="hover:underline">
+            Download App
+          </Link>
         </nav>
       </div>
       <p className="mx-auto mt-8 max-w-7xl px-4 text-xs">© {year} Kursusku</p>

@@ -5,7 +5,10 @@ export function StarRating({ rating, count }: { rating: number; count: number })
   }
   const rounded = Math.round(rating);
   return (
-    <p className="flex items-center gap-1 text-sm" aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${count} review${count === 1 ? "" : "s"}`}>
+    <p
+      className="flex items-center gap-1 text-sm"
+      aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${count} review${count === 1 ? "" : "s"}`}
+    >
       <span aria-hidden="true" className="tracking-tight text-amber-500">
         {"★".repeat(rounded)}
         <span className="text-slate-300 dark:text-slate-600">{"★".repeat(5 - rounded)}</span>

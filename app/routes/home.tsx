@@ -1,7 +1,11 @@
 import { useState } from "react";
 import { data, redirect, useNavigation } from "react-router";
 import { listCatalogFacets, listCourses } from "../../server/domain/catalog";
-import { CouponBanner, COUPON_BANNER_COOKIE, isCouponBannerDismissed } from "../components/coupon-banner";
+import {
+  CouponBanner,
+  COUPON_BANNER_COOKIE,
+  isCouponBannerDismissed,
+} from "../components/coupon-banner";
 import { CourseCard } from "../components/course-card";
 import { CourseFilterBar } from "../components/course-filter-bar";
 import { Hero } from "../components/hero";
@@ -44,7 +48,9 @@ export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "dismiss-coupon-banner") return data({ ok: false }, { status: 400 });
   return redirect("/", {
-    headers: { "Set-Cookie": `${COUPON_BANNER_COOKIE}=dismissed; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly` },
+    headers: {
+      "Set-Cookie": `${COUPON_BANNER_COOKIE}=dismissed; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`,
+    },
   });
 }
 
@@ -67,9 +73,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <Hero onOpenGuide={() => setOpenModal("guide")} onOpenTrending={() => setOpenModal("trending")} />
+      <Hero
+        onOpenGuide={() => setOpenModal("guide")}
+        onOpenTrending={() => setOpenModal("trending")}
+      />
 
-      <section id="courses-section" aria-labelledby="courses-heading" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-10">
+      <section
+        id="courses-section"
+        aria-labelledby="courses-heading"
+        className="mx-auto max-w-7xl scroll-mt-20 px-4 py-10"
+      >
         <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
           <h2 id="courses-heading" className="text-2xl font-bold md:text-3xl">
             Free Courses
@@ -83,14 +96,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         {!bannerDismissed && <CouponBanner />}
 
-        <CourseFilterBar filters={filters} categories={facets.categories} languages={facets.languages} />
+        <CourseFilterBar
+          filters={filters}
+          categories={facets.categories}
+          languages={facets.languages}
+        />
 
         <div aria-live="polite" className="mt-4 min-h-6 text-sm text-slate-600 dark:text-slate-300">
           {loading ? "Loading courses..." : null}
         </div>
 
         {error && (
-          <div role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <div
+            role="alert"
+            className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+          >
             {error}
           </div>
         )}
@@ -103,19 +123,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <p className="mt-2 text-slate-600 dark:text-slate-300">
                   Try adjusting your search or filter to find what you are looking for.
                 </p>
-                <a href="/#courses-section" className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
+                <a
+                  href="/#courses-section"
+                  className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
+                >
                   Reset Navigation
                 </a>
               </>
             ) : (
-              <p className="text-lg font-semibold">The cosmos is vast. Keep exploring or check back soon!</p>
+              <p className="text-lg font-semibold">
+                The cosmos is vast. Keep exploring or check back soon!
+              </p>
             )}
           </div>
         )}
 
         {page && page.courses.length > 0 && (
           <>
-            <ul className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}>
+            <ul
+              className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}
+            >
               {page.courses.map((course) => (
                 <li key={course.id}>
                   <CourseCard course={course} today={today} now={now} />
@@ -129,10 +156,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <RedeemSection />
 
-      <Modal open={openModal === "guide"} onClose={() => setOpenModal(null)} title="AI Learning Compass">
+      <Modal
+        open={openModal === "guide"}
+        onClose={() => setOpenModal(null)}
+        title="AI Learning Compass"
+      >
         <p>The AI Learning Compass is being prepared and will be available soon.</p>
       </Modal>
-      <Modal open={openModal === "trending"} onClose={() => setOpenModal(null)} title="Trending Now">
+      <Modal
+        open={openModal === "trending"}
+        onClose={() => setOpenModal(null)}
+        title="Trending Now"
+      >
         <p>Trending topics are being prepared and will be available soon.</p>
       </Modal>
     </>
@@ -141,12 +176,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
 function RedeemSection() {
   return (
-    <section id="redeem-section" aria-labelledby="redeem-heading" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-10">
+    <section
+      id="redeem-section"
+      aria-labelledby="redeem-heading"
+      className="mx-auto max-w-3xl scroll-mt-20 px-4 py-10"
+    >
       <h2 id="redeem-heading" className="text-2xl font-bold md:text-3xl">
         Redeem Code
       </h2>
       <p className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">
-        Please sign in using the Google button in the header to enter a code. Your rewards will be bound to your account.
+        Please sign in using the Google button in the header to enter a code. Your rewards will be
+        bound to your account.
       </p>
     </section>
   );

@@ -68,7 +68,8 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
     db,
     kind: "postgres",
     location: `${url.hostname}:${url.port || "5432"}${url.pathname}`,
-    migrate: () => migrateNodePostgres(drizzleNodePostgres({ client: pool, schema }), { migrationsFolder }),
+    migrate: () =>
+      migrateNodePostgres(drizzleNodePostgres({ client: pool, schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },

@@ -205,7 +205,9 @@ export const articles = pgTable(
     imageKey: text("image_key"),
     createdAt: createdAt(),
     moderation: jsonb("moderation"),
-    status: text("status", { enum: ["published", "hidden"] }).notNull().default("published"),
+    status: text("status", { enum: ["published", "hidden"] })
+      .notNull()
+      .default("published"),
   },
   (t) => [
     index("articles_listing_idx").on(t.status, t.createdAt.desc()),

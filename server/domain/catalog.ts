@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { PublicCourse } from "../../app/lib/course";
 import { COURSES_PAGE_SIZE, type CourseFilters } from "../../app/lib/course-filters";
 import { courses, type CourseRow } from "../db/schema";
@@ -85,7 +99,10 @@ function filterConditions(services: Services, filters: CourseFilters): SQL[] {
   const conditions: SQL[] = [listedCondition(services)];
   // Every word must appear in the title, in any order ("python django" finds
   // "Django with Python"). ILIKE '%…%' is served by the pg_trgm GIN index on title.
-  const words = filters.search.split(/\s+/).filter((word) => word !== "").slice(0, 8);
+  const words = filters.search
+    .split(/\s+/)
+    .filter((word) => word !== "")
+    .slice(0, 8);
   for (const word of words) conditions.push(ilike(courses.title, likePattern(word)));
   if (filters.type !== "") conditions.push(eq(courses.category, filters.type));
   if (filters.language !== "") conditions.push(eq(courses.language, filters.language));
@@ -96,7 +113,11 @@ function filterConditions(services: Services, filters: CourseFilters): SQL[] {
 function orderFor(sort: CourseFilters["sort"]) {
   switch (sort) {
     case "rating":
-      return [sql`${courses.udemyRating} desc nulls last`, desc(courses.udemyReviews), desc(courses.id)];
+      return [
+        sql`${courses.udemyRating} desc nulls last`,
+        desc(courses.udemyReviews),
+        desc(courses.id),
+      ];
     case "students":
       return [sql`${courses.students} desc nulls last`, desc(courses.id)];
     case "expiring":
@@ -154,7 +175,10 @@ export function listCatalogFacets(services: Services): Promise<CatalogFacets> {
   });
 }
 
-export async function findPublicCourse(services: Services, id: number): Promise<PublicCourse | null> {
+export async function findPublicCourse(
+  services: Services,
+  id: number,
+): Promise<PublicCourse | null> {
   const [row] = await services.db.select(publicColumns).from(courses).where(eq(courses.id, id));
   return row ? toPublicCourse(row) : null;
 }

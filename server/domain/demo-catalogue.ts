@@ -8,40 +8,108 @@ import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
 
 const UDEMY_CATEGORIES: Record<string, { subCategories: string[]; topics: string[] }> = {
   Development: {
-    subCategories: ["Web Development", "Programming Languages", "Mobile Development", "Data Science"],
+    subCategories: [
+      "Web Development",
+      "Programming Languages",
+      "Mobile Development",
+      "Data Science",
+    ],
     topics: [
-      "Python", "Python for Data Science", "Machine Learning with Python", "Django and Python",
-      "JavaScript", "React", "Node.js", "Flutter", "Go", "Rust", "SQL", "Laravel", "Kotlin",
+      "Python",
+      "Python for Data Science",
+      "Machine Learning with Python",
+      "Django and Python",
+      "JavaScript",
+      "React",
+      "Node.js",
+      "Flutter",
+      "Go",
+      "Rust",
+      "SQL",
+      "Laravel",
+      "Kotlin",
       "TypeScript",
     ],
   },
   Business: {
     subCategories: ["Entrepreneurship", "Management", "Project Management", "Sales"],
-    topics: ["Startup Finance", "Agile Scrum", "Business Analysis", "Negotiation", "Lean Six Sigma", "Product Management", "E-commerce"],
+    topics: [
+      "Startup Finance",
+      "Agile Scrum",
+      "Business Analysis",
+      "Negotiation",
+      "Lean Six Sigma",
+      "Product Management",
+      "E-commerce",
+    ],
   },
   "Finance & Accounting": {
     subCategories: ["Accounting & Bookkeeping", "Investing & Trading", "Personal Finance"],
-    topics: ["Excel Financial Modelling", "Stock Trading", "Bookkeeping", "Cryptocurrency", "Personal Budgeting", "Financial Analysis"],
+    topics: [
+      "Excel Financial Modelling",
+      "Stock Trading",
+      "Bookkeeping",
+      "Cryptocurrency",
+      "Personal Budgeting",
+      "Financial Analysis",
+    ],
   },
   "IT & Software": {
     subCategories: ["IT Certifications", "Network & Security", "Operating Systems & Servers"],
-    topics: ["AWS Cloud Practitioner", "Linux Administration", "Ethical Hacking", "Docker", "Kubernetes", "CompTIA Security+", "Azure Fundamentals"],
+    topics: [
+      "AWS Cloud Practitioner",
+      "Linux Administration",
+      "Ethical Hacking",
+      "Docker",
+      "Kubernetes",
+      "CompTIA Security+",
+      "Azure Fundamentals",
+    ],
   },
   "Office Productivity": {
     subCategories: ["Microsoft", "Google", "Other Office Productivity"],
-    topics: ["Microsoft Excel", "PowerPoint", "Google Sheets", "Notion", "Microsoft Word", "Power BI"],
+    topics: [
+      "Microsoft Excel",
+      "PowerPoint",
+      "Google Sheets",
+      "Notion",
+      "Microsoft Word",
+      "Power BI",
+    ],
   },
   "Personal Development": {
     subCategories: ["Personal Productivity", "Leadership", "Career Development", "Happiness"],
-    topics: ["Time Management", "Public Speaking", "Leadership", "Mindfulness", "Emotional Intelligence", "Critical Thinking"],
+    topics: [
+      "Time Management",
+      "Public Speaking",
+      "Leadership",
+      "Mindfulness",
+      "Emotional Intelligence",
+      "Critical Thinking",
+    ],
   },
   Design: {
     subCategories: ["Graphic Design & Illustration", "Web Design", "Design Tools"],
-    topics: ["Figma", "Adobe Photoshop", "UI/UX Design", "Canva", "Logo Design", "Adobe Illustrator"],
+    topics: [
+      "Figma",
+      "Adobe Photoshop",
+      "UI/UX Design",
+      "Canva",
+      "Logo Design",
+      "Adobe Illustrator",
+    ],
   },
   Marketing: {
     subCategories: ["Digital Marketing", "Social Media Marketing", "Search Engine Optimization"],
-    topics: ["SEO", "Facebook Ads", "Instagram Marketing", "Copywriting", "Google Analytics", "Email Marketing", "TikTok Marketing"],
+    topics: [
+      "SEO",
+      "Facebook Ads",
+      "Instagram Marketing",
+      "Copywriting",
+      "Google Analytics",
+      "Email Marketing",
+      "TikTok Marketing",
+    ],
   },
   Lifestyle: {
     subCategories: ["Arts & Crafts", "Food & Beverage", "Travel"],
@@ -49,7 +117,13 @@ const UDEMY_CATEGORIES: Record<string, { subCategories: string[]; topics: string
   },
   "Photography & Video": {
     subCategories: ["Digital Photography", "Video Design", "Photography Tools"],
-    topics: ["Smartphone Photography", "Adobe Premiere Pro", "DaVinci Resolve", "Lightroom", "YouTube Video Editing"],
+    topics: [
+      "Smartphone Photography",
+      "Adobe Premiere Pro",
+      "DaVinci Resolve",
+      "Lightroom",
+      "YouTube Video Editing",
+    ],
   },
   "Health & Fitness": {
     subCategories: ["Fitness", "Nutrition & Diet", "Mental Health"],
@@ -61,7 +135,15 @@ const UDEMY_CATEGORIES: Record<string, { subCategories: string[]; topics: string
   },
   "Teaching & Academics": {
     subCategories: ["Language Learning", "Math", "Science", "Engineering"],
-    topics: ["English Grammar", "IELTS Preparation", "Statistics", "Calculus", "Physics", "Bahasa Indonesia", "Japanese"],
+    topics: [
+      "English Grammar",
+      "IELTS Preparation",
+      "Statistics",
+      "Calculus",
+      "Physics",
+      "Bahasa Indonesia",
+      "Japanese",
+    ],
   },
 };
 
@@ -87,9 +169,21 @@ const HEADLINES = [
 ];
 
 const INSTRUCTORS = [
-  "Andi Pratama", "Siti Rahmawati", "Budi Santoso", "Maria Lopez", "James Carter",
-  "Dewi Lestari", "Rahul Sharma", "Chen Wei", "Fatima Zahra", "Lukas Becker",
-  "Ayu Wulandari", "Emily Johnson", "Yusuf Hakim", "Sofia Rossi", "Kenji Tanaka",
+  "Andi Pratama",
+  "Siti Rahmawati",
+  "Budi Santoso",
+  "Maria Lopez",
+  "James Carter",
+  "Dewi Lestari",
+  "Rahul Sharma",
+  "Chen Wei",
+  "Fatima Zahra",
+  "Lukas Becker",
+  "Ayu Wulandari",
+  "Emily Johnson",
+  "Yusuf Hakim",
+  "Sofia Rossi",
+  "Kenji Tanaka",
 ];
 
 /** Free coupons lean heavily towards software and IT, as on the real coupon sites. */
@@ -146,7 +240,10 @@ export type DemoCatalogueOptions = { count?: number; seed?: number; days?: numbe
  * Courses found over the `days` days ending at `now`, each with a coupon that expires within
  * the coming week, so a fresh install lists all of them.
  */
-export function generateDemoCatalogue(now: Date, options: DemoCatalogueOptions = {}): CouponRecord[] {
+export function generateDemoCatalogue(
+  now: Date,
+  options: DemoCatalogueOptions = {},
+): CouponRecord[] {
   const count = options.count ?? 600;
   const days = options.days ?? 14;
   const random = createRandom(options.seed ?? 20241026);
@@ -167,7 +264,8 @@ export function generateDemoCatalogue(now: Date, options: DemoCatalogueOptions =
 
   for (let index = 0; index < count; index += 1) {
     // The first 13 cover every category once; the rest follow the weights.
-    const category = index < categoryWeights.length ? categoryWeights[index]![0] : weighted(categoryWeights);
+    const category =
+      index < categoryWeights.length ? categoryWeights[index]![0] : weighted(categoryWeights);
     const { subCategories, topics } = UDEMY_CATEGORIES[category]!;
     const topic = pick(topics);
     const title = pick(TITLE_PATTERNS).replace("{topic}", topic).replace("{year}", String(year));
@@ -177,7 +275,9 @@ export function generateDemoCatalogue(now: Date, options: DemoCatalogueOptions =
 
     // Spread sightings over the window, more of them recent (as real feeds are).
     const ageDays = Math.floor(Math.pow(random(), 1.6) * days);
-    const foundAt = new Date(now.getTime() - ageDays * 86_400_000 - Math.floor(random() * 6) * 3_600_000);
+    const foundAt = new Date(
+      now.getTime() - ageDays * 86_400_000 - Math.floor(random() * 6) * 3_600_000,
+    );
     const expiresAt = new Date(now.getTime() + (0.5 + random() * 6.5) * 86_400_000);
     const udemyReviews = Math.floor(Math.pow(random(), 3) * 5000);
     const couponCode = `KURSUS${(index + 1).toString(36).toUpperCase().padStart(4, "0")}${Math.floor(random() * 90 + 10)}`;

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { toJakartaDay } from "../../app/lib/dates";
 import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
+import { loadCouponFile } from "../adapters/coupon-feeds/file-source";
 import { courses, ingestRuns, type NewCourseRow } from "../db/schema";
 import type { Services } from "../services";
 
@@ -204,4 +205,26 @@ export async function runRecordedImport(
     })
     .where(sql`${ingestRuns.id} = ${run!.id}`);
   return summary;
+}
+
+export type FileImportRequest = {
+  file: string;
+  /** Name recorded in ingest_runs; defaults to "file:<basename>". */
+  source?: string;
+  /** UTC offset of the feed's zone-less timestamps, e.g. "+01:00". */
+  updateTimeOffset?: string;
+};
+
+/** `npm run ingest -- --file …`: imports a coupon feed file and records the run. */
+export function importCouponFile(
+  services: Services,
+  request: FileImportRequest,
+): Promise<ImportSummary> {
+  const source = request.source ?? `file:${request.file.split(/[\\/]/).at(-1)}`;
+  return runRecordedImport(services, source, () =>
+    loadCouponFile(request.file, {
+      now: services.clock.now(),
+      updateTimeOffset: request.updateTimeOffset,
+    }),
+  );
 }

@@ -6,11 +6,14 @@ import type { CouponRecord } from "./coupon-record";
  * an array of snapshots `{ update_time, results: [record…] }` or a bare array of records. Every
  * value is a string upstream, with "null" for missing ones.
  */
-const text = z.union([z.string(), z.number()]).nullish().transform((value) => {
-  if (value === null || value === undefined) return null;
-  const trimmed = String(value).trim();
-  return trimmed === "" || trimmed === "null" ? null : trimmed;
-});
+const text = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((value) => {
+    if (value === null || value === undefined) return null;
+    const trimmed = String(value).trim();
+    return trimmed === "" || trimmed === "null" ? null : trimmed;
+  });
 
 const feedRecordSchema = z.object({
   course_id: text,

@@ -1,0 +1,97 @@
+import js from "@eslint/js";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+/**
+ * Import boundaries of DESIGN.md §3: app/routes → server/domain → server/db, server/adapters.
+ * The browser-side code (components, lib) never reaches into the server.
+ */
+const noServer = {
+  group: ["**/server/**", "../server/*", "../../server/*"],
+  message:
+    "app/components and app/lib run in the browser: they never import server/ (DESIGN.md §3).",
+};
+const noDbOrAdapters = {
+  group: ["**/server/db/**", "**/server/adapters/**"],
+  message:
+    "Route modules call server/domain; only the domain touches the database and adapters (DESIGN.md §3).",
+};
+const noUiInDomain = {
+  group: [
+    "react-router",
+    "@react-router/*",
+    "**/app/routes/**",
+    "**/app/components/**",
+    "react",
+    "react-dom",
+  ],
+  message: "server/domain is UI-free: no react-router, routes or components (DESIGN.md §3).",
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      "build/",
+      "data/",
+      ".react-router/",
+      "node_modules/",
+      "test-results/",
+      "playwright-report/",
+      "bench/reports/",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    files: [
+      "app/components/**/*.{ts,tsx}",
+      "app/lib/**/*.{ts,tsx}",
+      "app/root.tsx",
+      "app/entry.*.tsx",
+    ],
+    rules: { "no-restricted-imports": ["error", { patterns: [noServer] }] },
+  },
+  {
+    files: ["app/routes/**/*.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noDbOrAdapters] }] },
+  },
+  {
+    files: ["server/domain/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noUiInDomain] }] },
+  },
+  {
+    // Only server/config.ts reads the environment.
+    files: ["server/**/*.ts", "app/**/*.{ts,tsx}"],
+    ignores: ["server/config.ts", "**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        {
+          object: "process",
+          property: "env",
+          message: "Read configuration through server/config.ts.",
+        },
+      ],
+    },
+  },
+);

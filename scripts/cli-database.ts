@@ -1,0 +1,65 @@
+import { pino } from "pino";
+import { ConfigError, loadConfig, type Config } from "../server/config";
+import { acquireDataDirLock, readDataDirOwner, type DataDirOwner } from "../server/data-dir-lock";
+import { OPS_TOKEN_HEADER } from "../server/ops-endpoint";
+import { createServices, type Services } from "../server/services";
+
+/**
+ * How a command-line tool reaches the data (DESIGN.md §11): on PostgreSQL it just connects; on
+ * the embedded database it asks the running server to do the work, and only opens the files
+ * itself when no server owns them.
+ */
+export type CliTarget =
+  | { kind: "server"; owner: DataDirOwner & { port: number; token: string } }
+  | { kind: "direct"; services: Services; close(): Promise<void> };
+
+export function readCliConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+}
+
+export async function openCliTarget(config: Config): Promise<CliTarget> {
+  if (!config.databaseUrl) {
+    const owner = readDataDirOwner(config.dataDir);
+    if (owner?.role === "server" && owner.port && owner.token) {
+      return { kind: "server", owner: { ...owner, port: owner.port, token: owner.token } };
+    }
+    if (owner) {
+      throw new Error(
+        `Another command (pid ${owner.pid}) is using ${config.dataDir}. Wait for it to finish and try again.`,
+      );
+    }
+  }
+  const lock = config.databaseUrl ? undefined : acquireDataDirLock(config.dataDir, "cli");
+  const handle = await createServices(config, pino({ level: "warn" }));
+  return {
+    kind: "direct",
+    services: handle.services,
+    close: async () => {
+      await handle.close();
+      lock?.release();
+    },
+  };
+}
+
+export async function callServer<T>(
+  owner: { port: number; token: string },
+  operation: string,
+  body: unknown,
+): Promise<T> {
+  const response = await fetch(`http://127.0.0.1:${owner.port}/internal/ops/${operation}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [OPS_TOKEN_HEADER]: owner.token },
+    body: JSON.stringify(body),
+  });
+  const payload = (await response.json()) as T & { error?: { message: string } };
+  if (!response.ok) throw new Error(payload.error?.message ?? `server answered ${response.status}`);
+  return payload;
+}

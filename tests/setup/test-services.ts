@@ -1,0 +1,56 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { pino } from "pino";
+import { parseConfig } from "../../server/config";
+import { openDatabase } from "../../server/db/client";
+import { createServices, type Services } from "../../server/services";
+import { createTestClock, type TestClock } from "./test-clock";
+
+export type TestServices = {
+  services: Services;
+  clock: TestClock;
+  databaseKind: "pglite" | "postgres";
+  close(): Promise<void>;
+};
+
+/**
+ * Services over a brand-new database: in-memory PGlite by default, or — when DATABASE_URL is set
+ * (CI runs the integration suite a second time that way) — a fresh PostgreSQL database created
+ * for this test file and dropped afterwards, so files never see each other's rows.
+ */
+export async function createTestServices(
+  options: { now?: Date | string; env?: Record<string, string> } = {},
+): Promise<TestServices> {
+  const clock = createTestClock(options.now);
+  const config = parseConfig({ NODE_ENV: "test", SEED: "none", ...options.env });
+  const logger = pino({ level: "silent" });
+  const adminUrl = process.env.DATABASE_URL;
+
+  if (!adminUrl) {
+    const database = await openDatabase({ pgliteDir: "memory://" });
+    const handle = await createServices(config, logger, { database, clock });
+    return { services: handle.services, clock, databaseKind: "pglite", close: handle.close };
+  }
+
+  const name = `kursusku_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const handle = await createServices(config, logger, { database, clock });
+  return {
+    services: handle.services,
+    clock,
+    databaseKind: "postgres",
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
