@@ -18,6 +18,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+export function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.services;
+  return { siteUrl: config.publicSiteUrl, site: config.site };
+}
+
+/** Site-wide facts change only on deploy: no need to refetch them on every navigation. */
+export function shouldRevalidate() {
+  return false;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   return (

@@ -28,6 +28,11 @@ const environmentSchema = z.object({
   SEED: z.enum(["demo", "none"]).default("demo"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFlag,
+  SUPPORT_EMAIL: z.email().default("support@kursusku.id"),
+  INSTAGRAM_URL: z.url().default("https://www.instagram.com/kursusku.id"),
+  TELEGRAM_URL: z.url().default("https://t.me/kursusku"),
+  /** Android APK: an absolute URL, or unset to serve public/downloads/kursusku.apk when present. */
+  APK_URL: z.url().optional(),
 });
 
 export type Config = {
@@ -42,6 +47,15 @@ export type Config = {
   seed: "demo" | "none";
   logLevel: string;
   trustProxy: boolean;
+  site: SiteSettings;
+};
+
+/** Public facts about the site that pages show (contact, social links, app download). */
+export type SiteSettings = {
+  supportEmail: string;
+  instagramUrl: string;
+  telegramUrl: string;
+  apkUrl: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -90,6 +104,12 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     seed: values.SEED,
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    site: {
+      supportEmail: values.SUPPORT_EMAIL,
+      instagramUrl: values.INSTAGRAM_URL,
+      telegramUrl: values.TELEGRAM_URL,
+      apkUrl: values.APK_URL,
+    },
   };
 }
 
