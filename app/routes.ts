@@ -1,3 +1,14 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx"), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+/** The route table: SPEC.md §2 plus the server-side routes of DESIGN.md §3. */
+export default [
+  index("routes/home.tsx"),
+  route("privacy", "routes/privacy.tsx"),
+  route("terms-of-service", "routes/terms-of-service.tsx"),
+  route("contact-us", "routes/contact-us.tsx"),
+  route("downloads", "routes/downloads.tsx"),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("feed.xml", "routes/feed-xml.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;
