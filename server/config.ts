@@ -43,6 +43,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicSiteUrl: string;
+  /** PUBLIC_SITE_URL was not given: links point at localhost (logged as a warning in production). */
+  publicSiteUrlIsDefault: boolean;
   fakeNow: Date | undefined;
   seed: "demo" | "none";
   logLevel: string;
@@ -100,6 +102,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       /\/+$/,
       "",
     ),
+    publicSiteUrlIsDefault: values.PUBLIC_SITE_URL === undefined,
     fakeNow: values.FAKE_NOW ? new Date(values.FAKE_NOW) : undefined,
     seed: values.SEED,
     logLevel: values.LOG_LEVEL,

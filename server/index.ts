@@ -53,6 +53,12 @@ async function main() {
     { database: handle.database.kind, location: handle.database.location },
     "database ready (migrations applied)",
   );
+  if (config.isProduction && config.publicSiteUrlIsDefault) {
+    logger.warn(
+      { publicSiteUrl: config.publicSiteUrl },
+      "PUBLIC_SITE_URL is not set: canonical links and the sitemap point at localhost",
+    );
+  }
   if (config.fakeNow)
     logger.warn({ fakeNow: config.fakeNow.toISOString() }, "clock fixed by FAKE_NOW");
 
