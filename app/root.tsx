@@ -9,7 +9,12 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { useEffect } from "react";
+import { AppBonus } from "./components/app-bonus";
+import { CourseOpenerProvider } from "./components/course-opener";
 import { useNonce } from "./components/nonce";
+import { ToastProvider, useToast } from "./components/toast";
+import { FLASH_COOKIE_NAME, type RootData } from "./lib/root-data";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 
@@ -18,14 +23,19 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs): RootData {
   const { config } = context.services;
-  return { siteUrl: config.publicSiteUrl, site: config.site };
-}
-
-/** Site-wide facts change only on deploy: no need to refetch them on every navigation. */
-export function shouldRevalidate() {
-  return false;
+  const { identity } = context;
+  return {
+    siteUrl: config.publicSiteUrl,
+    site: config.site,
+    viewer: identity.viewer,
+    flash: identity.flash,
+    auth: {
+      devSignIn: config.auth.devSignIn,
+      googleClientId: identity.viewer.signedIn ? null : (config.auth.googleClientId ?? null),
+    },
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -46,9 +56,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader />
-        <main id="main">{children}</main>
-        <SiteFooter />
+        <ToastProvider>
+          <SiteHeader />
+          <main id="main">{children}</main>
+          <SiteFooter />
+        </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -56,8 +68,25 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <CourseOpenerProvider viewer={loaderData.viewer}>
+      <FlashToast flash={loaderData.flash} />
+      <AppBonus viewer={loaderData.viewer} />
+      <Outlet />
+    </CourseOpenerProvider>
+  );
+}
+
+/** Shows the message a redirect left behind (sign-in, sign-out), then deletes its cookie. */
+function FlashToast({ flash }: { flash: RootData["flash"] }) {
+  const toast = useToast();
+  useEffect(() => {
+    if (!flash) return;
+    document.cookie = `${FLASH_COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Lax`;
+    toast.show(flash.message, flash.type);
+  }, [flash, toast]);
+  return null;
 }
 
 export function ErrorBoundary() {

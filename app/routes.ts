@@ -10,5 +10,11 @@ export default [
   route("sitemap.xml", "routes/sitemap-xml.ts"),
   route("robots.txt", "routes/robots-txt.ts"),
   route("feed.xml", "routes/feed-xml.ts"),
+  route("dashboard", "routes/dashboard.tsx"),
+  route("go/:courseId", "routes/go.tsx"),
+  route("auth/dev", "routes/auth-dev.ts"),
+  route("auth/google", "routes/auth-google.ts"),
+  route("auth/signout", "routes/auth-signout.ts"),
+  route("auth/app-bonus", "routes/auth-app-bonus.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

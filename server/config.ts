@@ -33,6 +33,16 @@ const environmentSchema = z.object({
   TELEGRAM_URL: z.url().default("https://t.me/kursusku"),
   /** Android APK: an absolute URL, or unset to serve public/downloads/kursusku.apk when present. */
   APK_URL: z.url().optional(),
+  /** Google Identity Services client id; unset → the local dev sign-in is offered instead. */
+  GOOGLE_CLIENT_ID: z.string().min(10).optional(),
+  GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
+  /** Offer the local dev sign-in even with Google configured, or in production. */
+  DEV_SIGNIN: booleanFlag,
+  /** Signs the anonymous-visitor cookie. Generated into DATA_DIR when unset (embedded database). */
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  /** User-agent token of the companion Android app. */
+  APP_USER_AGENT_TOKEN: z.string().min(3).default("KursuskuApp"),
+  ANON_CREDITS_PER_IP_PER_DAY: z.coerce.number().int().min(3).max(100_000).default(30),
 });
 
 export type Config = {
@@ -50,6 +60,17 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   site: SiteSettings;
+  auth: AuthSettings;
+};
+
+export type AuthSettings = {
+  googleClientId: string | undefined;
+  googleJwksUrl: string;
+  /** The local "type an e-mail" sign-in is offered (and POST /auth/dev accepted). */
+  devSignIn: boolean;
+  sessionSecret: string | undefined;
+  appUserAgentToken: string;
+  anonCreditsPerIpPerDay: number;
 };
 
 /** Public facts about the site that pages show (contact, social links, app download). */
@@ -88,6 +109,11 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       "PUBLIC_SITE_URL is required when NODE_ENV=production (canonical links, sitemap)",
     );
   }
+  if (isProduction && values.DATABASE_URL && !values.SESSION_SECRET) {
+    problems.push(
+      "SESSION_SECRET is required when NODE_ENV=production with DATABASE_URL (every instance must sign cookies alike)",
+    );
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
@@ -112,6 +138,15 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       instagramUrl: values.INSTAGRAM_URL,
       telegramUrl: values.TELEGRAM_URL,
       apkUrl: values.APK_URL,
+    },
+    auth: {
+      googleClientId: values.GOOGLE_CLIENT_ID,
+      googleJwksUrl: values.GOOGLE_JWKS_URL,
+      // Offline and in tests the local sign-in stands in for Google; production needs it asked for.
+      devSignIn: values.DEV_SIGNIN || (!values.GOOGLE_CLIENT_ID && !isProduction),
+      sessionSecret: values.SESSION_SECRET,
+      appUserAgentToken: values.APP_USER_AGENT_TOKEN,
+      anonCreditsPerIpPerDay: values.ANON_CREDITS_PER_IP_PER_DAY,
     },
   };
 }

@@ -9,6 +9,8 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { RequestContext } from "./load-context";
 import { createOpsRouter } from "./ops-endpoint";
+import { rejectForeignOrigins } from "./web/origin-check";
+import { resolveWebIdentity } from "./web/request-identity";
 import type { Services } from "./services";
 
 export type HttpAppOptions = {
@@ -94,10 +96,14 @@ export function createHttpApp(options: HttpAppOptions): Express {
           },
       // Course images come from the marketplace's CDN.
       crossOriginEmbedderPolicy: false,
+      // "no-referrer" makes browsers send `Origin: null` on same-site form posts, which the
+      // CSRF check must then refuse; this policy keeps the real origin on our own requests.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
       strictTransportSecurity: services.config.isProduction,
     }),
   );
   app.use(compression());
+  app.use(rejectForeignOrigins(services.config.publicSiteUrl));
 
   app.get("/healthz", async (_request, response) => {
     try {
@@ -124,7 +130,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
       "/assets",
       express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }),
     );
-    app.use(express.static(options.clientDir, { maxAge: "1h" }));
+    // redirect: false — a folder such as public/downloads/ must not turn /downloads into a 301.
+    app.use(express.static(options.clientDir, { maxAge: "1h", redirect: false }));
   }
 
   const build =
@@ -137,10 +144,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(
     createRequestHandler({
       build,
-      getLoadContext: (request, response): RequestContext => ({
+      getLoadContext: async (request, response): Promise<RequestContext> => ({
         services,
         requestId: String(request.id),
         cspNonce: response.locals.cspNonce as string,
+        identity: await resolveWebIdentity(services, request),
       }),
     }),
   );

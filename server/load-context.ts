@@ -1,4 +1,5 @@
 import type { Services } from "./services";
+import type { WebIdentity } from "./web/request-identity";
 
 /** What every loader and action receives as `context` (built per request in server/index.ts). */
 export type RequestContext = {
@@ -6,6 +7,8 @@ export type RequestContext = {
   requestId: string;
   /** Per-request CSP nonce: inline scripts React Router emits must carry it. */
   cspNonce: string;
+  /** The signed-in user or anonymous visitor, resolved once per request. */
+  identity: WebIdentity;
 };
 
 declare module "react-router" {

@@ -3,7 +3,9 @@ import type { Logger } from "pino";
 import { createClock, type Clock } from "./clock";
 import type { Config } from "./config";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/client";
+import { createIdentity, type Identity } from "./adapters/google-identity/identity";
 import { createMemoCache, type MemoCache } from "./memo-cache";
+import { resolveSessionSecret } from "./session-secret";
 
 /** Everything the domain needs from the outside world, built once per process. */
 export type Services = {
@@ -12,6 +14,9 @@ export type Services = {
   clock: Clock;
   logger: Logger;
   cache: MemoCache;
+  identity: Identity;
+  /** Signs the anonymous-visitor cookie. */
+  sessionSecret: string;
 };
 
 export type ServicesHandle = {
@@ -23,6 +28,7 @@ export type ServicesHandle = {
 export type ServiceOverrides = {
   database?: DatabaseHandle;
   clock?: Clock;
+  identity?: Identity;
 };
 
 export async function createServices(
@@ -37,12 +43,15 @@ export async function createServices(
       pgliteDir: path.join(config.dataDir, "db"),
     }));
   await database.migrate();
+  const clock = overrides.clock ?? createClock(config.fakeNow);
   const services: Services = {
     config,
     db: database.db,
-    clock: overrides.clock ?? createClock(config.fakeNow),
+    clock,
     logger,
     cache: createMemoCache(),
+    identity: overrides.identity ?? (await createIdentity(config.auth, clock.now)),
+    sessionSecret: resolveSessionSecret(config),
   };
   return {
     services,

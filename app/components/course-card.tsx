@@ -2,6 +2,7 @@ import { formatIndonesianDate } from "../lib/dates";
 import type { PublicCourse } from "../lib/course";
 import { formatCount, formatDuration, formatLevel, formatTimeLeft } from "../lib/course-facts";
 import { TRUNCATE, truncate } from "../lib/text";
+import { useCourseOpener } from "./course-opener";
 import { StarRating } from "./star-rating";
 
 export type CourseCardProps = {
@@ -10,9 +11,14 @@ export type CourseCardProps = {
   today: string;
   /** The server's "now", so the expiry countdown renders the same on server and client. */
   now: Date;
+  /** The viewer opened this course before (Visited badge). */
+  visited: boolean;
+  /** SPEC §4: no credits left — View Course becomes a disabled "Out of Credits". */
+  outOfCredits: boolean;
 };
 
-export function CourseCard({ course, today, now }: CourseCardProps) {
+export function CourseCard({ course, today, now, visited, outOfCredits }: CourseCardProps) {
+  const open = useCourseOpener();
   const timeLeft = formatTimeLeft(course.expiresAt, now);
   const facts = [
     course.instructor,
@@ -35,6 +41,11 @@ export function CourseCard({ course, today, now }: CourseCardProps) {
           {course.date === today && (
             <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
               New!
+            </span>
+          )}
+          {visited && (
+            <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800 dark:bg-violet-900 dark:text-violet-100">
+              Visited
             </span>
           )}
         </div>
@@ -84,15 +95,26 @@ export function CourseCard({ course, today, now }: CourseCardProps) {
       </ul>
 
       <div className="mt-auto pt-4">
-        <a
-          href={`/go/${course.id}`}
-          target="_blank"
-          rel="nofollow noopener"
-          className="block rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700"
-          aria-label={`View Course: ${shortTitle}`}
-        >
-          View Course
-        </a>
+        {outOfCredits ? (
+          <button
+            type="button"
+            disabled
+            className="block w-full cursor-not-allowed rounded-lg bg-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+          >
+            Out of Credits
+          </button>
+        ) : (
+          <a
+            href={`/go/${course.id}`}
+            target="_blank"
+            rel="nofollow noopener"
+            onClick={(event) => open(event, course)}
+            className="block rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700"
+            aria-label={`View Course: ${shortTitle}`}
+          >
+            View Course
+          </a>
+        )}
       </div>
     </article>
   );

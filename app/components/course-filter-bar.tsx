@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useLocation, useSubmit } from "react-router";
 import {
   COURSE_SORT_LABELS,
   COURSE_SORTS,
@@ -25,6 +25,7 @@ export type CourseFilterBarProps = {
  */
 export function CourseFilterBar({ filters, categories, languages }: CourseFilterBarProps) {
   const submit = useSubmit();
+  const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const submitForm = () => {
     if (formRef.current)
@@ -36,7 +37,9 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
   };
 
   return (
+    // Keyed by the query so fields show the URL's state after Back, Forward and Clear.
     <Form
+      key={location.search}
       ref={formRef}
       method="get"
       action="/"

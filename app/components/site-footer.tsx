@@ -1,30 +1,126 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { ScrollToTop } from "./scroll-to-top";
+
+/** The slice of the root loader's data the footer needs (typed here: components never see server types). */
+type RootSiteData = {
+  site?: { instagramUrl?: string; telegramUrl?: string };
+};
+
+const linkClass = "rounded-sm hover:text-slate-900 hover:underline dark:hover:text-white";
+
+const headingClass = "text-xs font-semibold tracking-wide text-slate-900 uppercase dark:text-white";
 
 export function SiteFooter() {
+  // Undefined when the root loader itself failed (error page): the social links are then left out.
+  const root = useRouteLoaderData("root") as RootSiteData | undefined;
+  const instagramUrl = root?.site?.instagramUrl;
+  const telegramUrl = root?.site?.telegramUrl;
   const year = new Date().getFullYear();
+
   return (
-    <footer className="mt-16 border-t border-slate-200 bg-white py-10 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 md:flex-row md:items-start md:justify-between">
-        <div className="max-w-sm">
-          <p className="text-base font-bold text-slate-900 dark:text-white">Kursusku</p>
-          <p className="mt-2">Free online courses with 100%-off coupons, refreshed every day.</p>
+    <>
+      <footer className="mt-16 border-t border-slate-200 bg-white py-10 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+        <div className="mx-auto grid max-w-7xl gap-8 px-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="sm:col-span-2 lg:col-span-1">
+            <p className="text-base font-bold text-slate-900 dark:text-white">Kursusku</p>
+            <p className="mt-2 max-w-xs">
+              Free online courses with 100%-off coupons, refreshed every day.
+            </p>
+          </div>
+
+          <nav aria-labelledby="footer-site-heading">
+            <h2 id="footer-site-heading" className={headingClass}>
+              Site
+            </h2>
+            <ul className="mt-3 space-y-2">
+              <li>
+                <Link to="/contact-us" className={linkClass}>
+                  Contact Us
+                </Link>
+              </li>
+              <li>
+                <Link to="/privacy" className={linkClass}>
+                  Privacy Policy
+                </Link>
+              </li>
+              <li>
+                <Link to="/terms-of-service" className={linkClass}>
+                  Terms of Service
+                </Link>
+              </li>
+              <li>
+                <Link to="/downloads" className={linkClass}>
+                  Download App
+                </Link>
+              </li>
+            </ul>
+          </nav>
+
+          <nav aria-labelledby="footer-projects-heading">
+            <h2 id="footer-projects-heading" className={headingClass}>
+              More from Kursusku
+            </h2>
+            <ul className="mt-3 space-y-2">
+              <li>
+                <Link to="/downloads" className={linkClass}>
+                  Kursusku Android app
+                </Link>
+              </li>
+              <li>
+                <Link to="/articles" className={linkClass}>
+                  Article community
+                </Link>
+              </li>
+              <li>
+                <a href="/feed.xml" className={linkClass}>
+                  New courses feed (Atom)
+                </a>
+              </li>
+            </ul>
+          </nav>
+
+          {(instagramUrl || telegramUrl) && (
+            <nav aria-labelledby="footer-social-heading">
+              <h2 id="footer-social-heading" className={headingClass}>
+                Follow us
+              </h2>
+              <ul className="mt-3 space-y-2">
+                {instagramUrl && (
+                  <li>
+                    <a
+                      href={instagramUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={linkClass}
+                    >
+                      Instagram
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                )}
+                {telegramUrl && (
+                  <li>
+                    <a
+                      href={telegramUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={linkClass}
+                    >
+                      Telegram channel
+                      <span className="sr-only"> (opens in a new tab)</span>
+                    </a>
+                  </li>
+                )}
+              </ul>
+            </nav>
+          )}
         </div>
-        <nav aria-label="Footer" className="flex flex-wrap gap-x-6 gap-y-2">
-          <Link to="/contact-us" className="hover:underline">
-            Contact Us
-          </Link>
-          <Link to="/privacy" className="hover:underline">
-            Privacy Policy
-          </Link>
-          <Link to="/terms-of-service" className="hover:underline">
-            Terms of Service
-          </Link>
-          <Link to="/downloads" className="hover:underline">
-            Download App
-          </Link>
-        </nav>
-      </div>
-      <p className="mx-auto mt-8 max-w-7xl px-4 text-xs">© {year} Kursusku</p>
-    </footer>
+        <p className="mx-auto mt-10 max-w-7xl px-4 text-xs text-slate-500 dark:text-slate-400">
+          © {year} Kursusku. Not affiliated with Udemy. Course names and trademarks belong to their
+          owners.
+        </p>
+      </footer>
+      <ScrollToTop />
+    </>
   );
 }

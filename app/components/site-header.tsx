@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
+import { AccountMenu, CreditBadge } from "./account-menu";
+import { DevSignInForm, GoogleSignInButton } from "./sign-in";
+import { useRootData } from "./use-root-data";
 
 const navLinkClass =
   "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800";
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
   return (
     <>
       <a href="/#courses-section" className={navLinkClass} onClick={onNavigate}>
@@ -16,11 +19,30 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
       <a href="/#redeem-section" className={navLinkClass} onClick={onNavigate}>
         Redeem
       </a>
+      {signedIn && (
+        <Link to="/dashboard" className={navLinkClass} onClick={onNavigate}>
+          Dashboard
+        </Link>
+      )}
     </>
   );
 }
 
+function SignInControls({ compact = false }: { compact?: boolean }) {
+  const root = useRootData();
+  if (!root || root.viewer.signedIn) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {root.auth.googleClientId && <GoogleSignInButton clientId={root.auth.googleClientId} />}
+      {root.auth.devSignIn && <DevSignInForm compact={compact} />}
+    </div>
+  );
+}
+
 export function SiteHeader() {
+  const root = useRootData();
+  const viewer = root?.viewer;
+  const signedIn = viewer?.signedIn ?? false;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
@@ -42,44 +64,61 @@ export function SiteHeader() {
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
-      <div ref={menuRef} className="mx-auto flex max-w-7xl items-center justify-between px-4 py-3">
+      <div
+        ref={menuRef}
+        className="relative mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3"
+      >
         <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight">
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>
             Kursus<span className="text-brand-600 dark:text-brand-100">ku</span>
           </span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <NavLinks />
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          <NavLinks signedIn={signedIn} />
         </nav>
-        <button
-          type="button"
-          className="rounded-md p-2 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? "Close menu" : "Open menu"}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <svg
-            aria-hidden="true"
-            width="24"
-            height="24"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
+        <div className="flex items-center gap-2">
+          {viewer && viewer.creditsRemaining !== null && (
+            <CreditBadge credits={viewer.creditsRemaining} />
+          )}
+          {viewer?.signedIn ? (
+            <AccountMenu viewer={viewer} />
+          ) : (
+            <div className="hidden lg:block">
+              <SignInControls />
+            </div>
+          )}
+          <button
+            type="button"
+            className="rounded-md p-2 lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
           >
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-          </svg>
-        </button>
+            <svg
+              aria-hidden="true"
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
         {menuOpen && (
-          <nav
+          <div
             id="mobile-menu"
-            aria-label="Mobile"
-            className="absolute inset-x-0 top-full flex flex-col gap-1 border-b border-slate-200 bg-white p-3 shadow-lg md:hidden dark:border-slate-800 dark:bg-slate-900"
+            className="absolute inset-x-0 top-full flex flex-col gap-3 border-b border-slate-200 bg-white p-3 shadow-lg lg:hidden dark:border-slate-800 dark:bg-slate-900"
           >
-            <NavLinks onNavigate={() => setMenuOpen(false)} />
-          </nav>
+            <nav aria-label="Mobile" className="flex flex-col gap-1">
+              <NavLinks signedIn={signedIn} onNavigate={() => setMenuOpen(false)} />
+            </nav>
+            <SignInControls compact />
+          </div>
         )}
       </div>
     </header>

@@ -18,7 +18,10 @@ export function formatTimeLeft(expiresAt: string | null, now: Date): string | nu
   const ms = Date.parse(expiresAt) - now.getTime();
   if (Number.isNaN(ms) || ms <= 0) return null;
   const minutes = Math.floor(ms / 60_000);
-  if (minutes < 60) return `Expires in ${Math.max(1, minutes)} minute${minutes === 1 ? "" : "s"}`;
+  if (minutes < 60) {
+    const shown = Math.max(1, minutes);
+    return `Expires in ${shown} minute${shown === 1 ? "" : "s"}`;
+  }
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `Expires in ${hours} hour${hours === 1 ? "" : "s"}`;
   const days = Math.floor(hours / 24);

@@ -71,7 +71,10 @@ export function breadcrumbJsonLd(siteUrl: string, crumbs: Crumb[]): object {
 }
 
 /** The site URL that the root loader exposes to every route's `meta`. */
-export function siteUrlFromMatches(matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>): string {
-  const root = matches.find((match) => match?.id === "root")?.data as { siteUrl?: string } | undefined;
+export function siteUrlFromMatches(
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>,
+): string {
+  const root = matches.find((match) => match?.id === "root")?.data as
+    { siteUrl?: string } | undefined;
   return root?.siteUrl ?? "";
 }

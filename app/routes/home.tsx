@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { data, redirect, useNavigation } from "react-router";
+import { viewerSubject } from "../../server/domain/accounts";
 import { listCatalogFacets, listCourses } from "../../server/domain/catalog";
+import { listVisitedCourseIds } from "../../server/domain/credits";
 import {
   CouponBanner,
   COUPON_BANNER_COOKIE,
@@ -11,7 +13,9 @@ import { CourseFilterBar } from "../components/course-filter-bar";
 import { Hero } from "../components/hero";
 import { Pagination } from "../components/pagination";
 import { Modal } from "../components/ui/modal";
+import { useRootData } from "../components/use-root-data";
 import { hasActiveCourseFilters, parseCourseFilters } from "../lib/course-filters";
+import { isOutOfCredits } from "../lib/viewer";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,7 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listCourses(services, filters),
       listCatalogFacets(services),
     ]);
-    return { ...base, page, facets, error: null };
+    const subject = viewerSubject(context.identity);
+    const visitedCourseIds = subject
+      ? await listVisitedCourseIds(
+          services,
+          subject,
+          page.courses.map((course) => course.id),
+        )
+      : [];
+    return { ...base, page, facets, visitedCourseIds, error: null };
   } catch (error) {
     services.logger.error({ err: error, requestId: context.requestId }, "course list failed");
     return data(
@@ -36,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ...base,
         page: null,
         facets: { categories: [], languages: [] },
+        visitedCourseIds: [] as number[],
         error: "We could not load courses right now. Please try again in a moment.",
       },
       { status: 503 },
@@ -65,6 +78,8 @@ export const meta: Route.MetaFunction = () => [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { filters, page, facets, today, error, bannerDismissed } = loaderData;
+  const visited = new Set(loaderData.visitedCourseIds);
+  const outOfCredits = isOutOfCredits(useRootData()?.viewer);
   const now = new Date(loaderData.now);
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
@@ -145,7 +160,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             >
               {page.courses.map((course) => (
                 <li key={course.id}>
-                  <CourseCard course={course} today={today} now={now} />
+                  <CourseCard
+                    course={course}
+                    today={today}
+                    now={now}
+                    visited={visited.has(course.id)}
+                    outOfCredits={outOfCredits}
+                  />
                 </li>
               ))}
             </ul>

@@ -1,4 +1,11 @@
-// Placeholder: filled in by the site-shell work (issue 3).
-export function loader() {
-  return new Response("Not yet available", { status: 404 });
+import { buildRobotsTxt } from "../../server/domain/discovery";
+import type { Route } from "./+types/robots-txt";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return new Response(buildRobotsTxt(context.services.config.publicSiteUrl), {
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
 }

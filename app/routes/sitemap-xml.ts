@@ -1,4 +1,13 @@
-// Placeholder: filled in by the site-shell work (issue 3).
-export function loader() {
-  return new Response("Not yet available", { status: 404 });
+import { buildSitemapXml, listSitemapEntries } from "../../server/domain/discovery";
+import type { Route } from "./+types/sitemap-xml";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services } = context;
+  const entries = await listSitemapEntries(services);
+  return new Response(buildSitemapXml(services.config.publicSiteUrl, entries), {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
 }

@@ -94,8 +94,10 @@ export const sessions = pgTable(
 );
 
 /**
- * Course-visit history. `subject` is a user id, or `anon:<id>` for an anonymous visitor, so the
- * same table serves both and sign-in can move rows from one to the other.
+ * Course-visit history: one row per subject, course and Jakarta day (re-opening the same course
+ * on the same day is free and only moves `visited_at`). `subject` is a user id, or `anon:<id>`
+ * for an anonymous visitor, so the same table serves both and sign-in can move rows across.
+ * The unique key is also what makes concurrent opens of one course spend credit only once.
  */
 export const visits = pgTable(
   "visits",
@@ -106,10 +108,10 @@ export const visits = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
     visitedAt: timestamp("visited_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Jakarta day of the visit: re-opening the same course on the same day is free. */
     day: date("day", { mode: "string" }).notNull(),
   },
   (t) => [
+    uniqueIndex("visits_subject_course_day_key").on(t.subject, t.courseId, t.day),
     index("visits_subject_idx").on(t.subject, t.visitedAt.desc()),
     index("visits_course_idx").on(t.courseId, t.visitedAt),
   ],

@@ -128,6 +128,13 @@ export async function importCouponRecords(
         row.firstSeenAt = previous.firstSeenAt;
       }
       latestByLink.set(row.link, row);
+    } else if (
+      previous.couponCode === row.couponCode &&
+      (row.firstSeenAt as Date) < (previous.firstSeenAt as Date)
+    ) {
+      // An earlier sighting arriving later in the feed still dates the coupon.
+      previous.date = row.date;
+      previous.firstSeenAt = row.firstSeenAt;
     }
   }
 

@@ -22,7 +22,12 @@ export async function createTestServices(
   options: { now?: Date | string; env?: Record<string, string> } = {},
 ): Promise<TestServices> {
   const clock = createTestClock(options.now);
-  const config = parseConfig({ NODE_ENV: "test", SEED: "none", ...options.env });
+  const config = parseConfig({
+    NODE_ENV: "test",
+    SEED: "none",
+    SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
+    ...options.env,
+  });
   const logger = pino({ level: "silent" });
   const adminUrl = process.env.DATABASE_URL;
 

@@ -1,0 +1,22 @@
+import type { ViewerSummary } from "./viewer";
+
+/** Public site facts from configuration (contact page, footer, app download). */
+export type SiteSettingsData = {
+  supportEmail: string;
+  instagramUrl: string;
+  telegramUrl: string;
+  apkUrl?: string | undefined;
+};
+
+export type FlashData = { type: "info" | "success" | "error"; message: string };
+
+/** What the root loader gives every page. */
+export type RootData = {
+  siteUrl: string;
+  site: SiteSettingsData;
+  viewer: ViewerSummary;
+  flash: FlashData | null;
+  auth: { devSignIn: boolean; googleClientId: string | null };
+};
+
+export const FLASH_COOKIE_NAME = "kk_flash";

@@ -1,0 +1,171 @@
+import { Form, Link } from "react-router";
+import { listHistory } from "../../server/domain/credits";
+import { useCourseOpener } from "../components/course-opener";
+import { useRootData } from "../components/use-root-data";
+import { formatJakartaInstant } from "../lib/dates";
+import { DAILY_TOP_UP_CREDITS } from "../lib/rules";
+import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
+import { TRUNCATE, truncate } from "../lib/text";
+import { STATUS_LABELS, type SignedInViewer } from "../lib/viewer";
+import type { Route } from "./+types/dashboard";
+
+const TABS = ["profile", "history", "favorites"] as const;
+type Tab = (typeof TABS)[number];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, identity } = context;
+  const requested = new URL(request.url).searchParams.get("tab");
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "profile";
+  if (!identity.user) return { tab, history: [], favorites: [] };
+  const history = await listHistory(services, identity.user.id);
+  return { tab, history, favorites: [] as Array<{ courseId: number }> };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteUrl = siteUrlFromMatches(matches);
+  return pageMeta({
+    title: "Dashboard",
+    description: "Your Kursusku account: credits, course history and favourite courses.",
+    siteUrl,
+    path: "/dashboard",
+    noIndex: true,
+    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: "Dashboard", path: "/dashboard" }])],
+  });
+};
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const viewer = useRootData()?.viewer;
+  const { tab, history, favorites } = loaderData;
+  return (
+    <section
+      id="account-section"
+      aria-labelledby="dashboard-heading"
+      className="mx-auto max-w-4xl px-4 py-10"
+    >
+      <h1 id="dashboard-heading" className="text-3xl font-bold">
+        Your Control Panel
+      </h1>
+      {!viewer?.signedIn ? (
+        <p className="mt-6 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+          Please sign in to view your dashboard.
+        </p>
+      ) : (
+        <>
+          <Form method="get" className="mt-6 flex flex-wrap gap-2" aria-label="Dashboard sections">
+            <TabButton tab="profile" active={tab} label="Profile" />
+            <TabButton tab="history" active={tab} label={`History (${history.length})`} />
+            <TabButton tab="favorites" active={tab} label={`Favorites (${favorites.length})`} />
+          </Form>
+          <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+            {tab === "profile" && <ProfilePanel viewer={viewer} />}
+            {tab === "history" && <HistoryPanel history={history} />}
+            {tab === "favorites" && (
+              <>
+                <h2 className="text-xl font-semibold">Your Favorite Courses</h2>
+                <p className="mt-4 text-slate-600 dark:text-slate-300">
+                  No favorites yet. Find courses you love and click the heart icon!
+                </p>
+              </>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function TabButton({ tab, active, label }: { tab: Tab; active: Tab; label: string }) {
+  const pressed = tab === active;
+  return (
+    <button
+      type="submit"
+      name="tab"
+      value={tab}
+      aria-pressed={pressed}
+      className={`rounded-lg px-4 py-2 text-sm font-semibold ${pressed ? "bg-brand-600 text-white" : "border border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"}`}
+    >
+      {label}
+    </button>
+  );
+}
+
+function ProfilePanel({ viewer }: { viewer: SignedInViewer }) {
+  const rows: Array<[string, string]> = [
+    ["Email", viewer.email],
+    ["Joined", formatJakartaInstant(new Date(viewer.joinedAt))],
+    ["Status", STATUS_LABELS[viewer.status]],
+    [
+      "Credit Balance",
+      viewer.creditsRemaining === null ? "Unlimited" : String(viewer.creditsRemaining),
+    ],
+  ];
+  if (viewer.creditsRemaining !== null) {
+    rows.push([
+      "Credit Info",
+      `Opening a course costs 1 credit (opening it again the same day is free). Your balance tops up to ${DAILY_TOP_UP_CREDITS} every day at midnight WIB; redeem a code for more.`,
+    ]);
+  }
+  return (
+    <>
+      <h2 className="text-xl font-semibold">Account Overview</h2>
+      <dl className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
+        {rows.map(([term, value]) => (
+          <div key={term} className="grid gap-1 py-3 sm:grid-cols-3">
+            <dt className="font-medium text-slate-600 dark:text-slate-300">{term}</dt>
+            <dd className="sm:col-span-2">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </>
+  );
+}
+
+function HistoryPanel({
+  history,
+}: {
+  history: Array<{ courseId: number; title: string; visitedAt: string }>;
+}) {
+  const open = useCourseOpener();
+  return (
+    <>
+      <h2 className="text-xl font-semibold">Course Visit History</h2>
+      {history.length === 0 ? (
+        <p className="mt-4 text-slate-600 dark:text-slate-300">
+          Your history is a blank slate. Start exploring courses!
+        </p>
+      ) : (
+        <ul className="mt-4 max-h-[30rem] divide-y divide-slate-200 overflow-y-auto dark:divide-slate-800">
+          {history.map((entry) => (
+            <li
+              key={`${entry.courseId}-${entry.visitedAt}`}
+              className="flex flex-wrap items-center justify-between gap-2 py-3"
+            >
+              <div>
+                <a
+                  href={`/go/${entry.courseId}`}
+                  target="_blank"
+                  rel="nofollow noopener"
+                  title={entry.title}
+                  onClick={(event) => open(event, { id: entry.courseId, title: entry.title })}
+                  className="font-medium text-brand-700 hover:underline dark:text-brand-100"
+                >
+                  {truncate(entry.title, TRUNCATE.historyTitle)}
+                </a>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  <time dateTime={entry.visitedAt}>
+                    {formatJakartaInstant(new Date(entry.visitedAt))}
+                  </time>
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-4 text-sm">
+        <Link to="/" className="text-brand-700 hover:underline dark:text-brand-100">
+          Browse more courses
+        </Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { existsSync } from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import {
+  CHROMIUM_PATH,
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_FAKE_NOW,
+  E2E_HOST,
+  E2E_PORT,
+} from "./tests/e2e/support/env";
+
+// DESIGN.md §8: without Chromium the run fails with the instruction, it never skips.
+if (!existsSync(CHROMIUM_PATH)) {
+  throw new Error(`Chromium is required at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+}
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // Two cores: the server and two browsers already fill them.
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  outputDir: "test-results/e2e-artifacts",
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    locale: "en-US",
+    timezoneId: "Asia/Jakarta",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: CHROMIUM_PATH,
+          args: [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // The production build (npm run test:e2e builds first) on a fresh embedded database.
+    command: `rm -rf ${E2E_DATA_DIR} && npx tsx server/index.ts`,
+    url: `${E2E_BASE_URL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: E2E_HOST,
+      DATA_DIR: E2E_DATA_DIR,
+      FAKE_NOW: E2E_FAKE_NOW,
+      SEED: "demo",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+    },
+  },
+});

@@ -1,0 +1,118 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseConfig } from "./config";
+
+function configError(environment: Record<string, string | undefined>): ConfigError {
+  try {
+    parseConfig(environment);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("parseConfig accepted the environment");
+}
+
+describe("parseConfig", () => {
+  it("gives development defaults for an empty environment", () => {
+    const config = parseConfig({});
+    expect(config.env).toBe("development");
+    expect(config.isProduction).toBe(false);
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.dataDir).toBe(path.resolve("./data"));
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.publicSiteUrl).toBe("http://localhost:3000");
+    expect(config.fakeNow).toBeUndefined();
+    expect(config.seed).toBe("demo");
+    expect(config.logLevel).toBe("info");
+    expect(config.trustProxy).toBe(false);
+    expect(config.site.supportEmail).toBe("support@kursusku.id");
+    expect(config.site.apkUrl).toBeUndefined();
+  });
+
+  it("treats empty strings as unset", () => {
+    const config = parseConfig({ PORT: "", SEED: "", PUBLIC_SITE_URL: "" });
+    expect(config.port).toBe(3000);
+    expect(config.seed).toBe("demo");
+  });
+
+  it("honours PORT, also in the default public site URL", () => {
+    const config = parseConfig({ PORT: "8080" });
+    expect(config.port).toBe(8080);
+    expect(config.publicSiteUrl).toBe("http://localhost:8080");
+    expect(parseConfig({ PORT: "0" }).port).toBe(0);
+  });
+
+  it.each(["abc", "70000", "-1", "80.5"])("refuses PORT=%s, naming PORT", (port) => {
+    const error = configError({ PORT: port });
+    expect(error.name).toBe("ConfigError");
+    expect(error.message).toMatch(/^Invalid configuration:/);
+    expect(error.message).toContain("PORT");
+  });
+
+  it("names each invalid variable", () => {
+    const error = configError({ SEED: "lots", DATABASE_URL: "mysql://x" });
+    expect(error.message).toContain("SEED");
+    expect(error.message).toContain("DATABASE_URL");
+    expect(error.message).not.toContain("PORT");
+  });
+
+  it("reads DATA_DIR, DATABASE_URL, SEED and TRUST_PROXY", () => {
+    const config = parseConfig({
+      DATA_DIR: "/tmp/kursusku-data",
+      DATABASE_URL: "postgres://u:p@localhost:5432/db",
+      SEED: "none",
+      TRUST_PROXY: "1",
+    });
+    expect(config.dataDir).toBe("/tmp/kursusku-data");
+    expect(config.databaseUrl).toBe("postgres://u:p@localhost:5432/db");
+    expect(config.seed).toBe("none");
+    expect(config.trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  });
+
+  it("refuses FAKE_NOW in production", () => {
+    const error = configError({
+      NODE_ENV: "production",
+      PUBLIC_SITE_URL: "https://kursusku.id",
+      FAKE_NOW: "2024-10-26T10:00:00+07:00",
+    });
+    expect(error.message).toContain("FAKE_NOW");
+    expect(error.message).not.toContain("PUBLIC_SITE_URL");
+  });
+
+  it("requires PUBLIC_SITE_URL in production", () => {
+    const error = configError({ NODE_ENV: "production" });
+    expect(error.message).toContain("PUBLIC_SITE_URL");
+  });
+
+  it("accepts a complete production configuration", () => {
+    const config = parseConfig({ NODE_ENV: "production", PUBLIC_SITE_URL: "https://kursusku.id" });
+    expect(config.isProduction).toBe(true);
+    expect(config.env).toBe("production");
+    expect(config.fakeNow).toBeUndefined();
+  });
+
+  it("removes trailing slashes from PUBLIC_SITE_URL", () => {
+    expect(parseConfig({ PUBLIC_SITE_URL: "https://kursusku.id/" }).publicSiteUrl).toBe(
+      "https://kursusku.id",
+    );
+    expect(parseConfig({ PUBLIC_SITE_URL: "https://kursusku.id///" }).publicSiteUrl).toBe(
+      "https://kursusku.id",
+    );
+  });
+
+  it("refuses a PUBLIC_SITE_URL that is not a URL", () => {
+    expect(configError({ PUBLIC_SITE_URL: "kursusku" }).message).toContain("PUBLIC_SITE_URL");
+  });
+
+  it("parses FAKE_NOW into a Date outside production", () => {
+    const config = parseConfig({ NODE_ENV: "test", FAKE_NOW: "2024-10-26T10:00:00+07:00" });
+    expect(config.fakeNow).toBeInstanceOf(Date);
+    expect(config.fakeNow?.toISOString()).toBe("2024-10-26T03:00:00.000Z");
+  });
+
+  it("refuses a FAKE_NOW that is not an ISO date-time", () => {
+    expect(configError({ FAKE_NOW: "yesterday" }).message).toContain("FAKE_NOW");
+  });
+});

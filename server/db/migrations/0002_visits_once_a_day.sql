@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "visits_subject_course_day_key" ON "visits" USING btree ("subject","course_id","day");

@@ -1,0 +1,166 @@
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { ANONYMOUS_DAILY_CREDITS } from "../../app/lib/rules";
+import { courses, dailyCounters, users, visits } from "../db/schema";
+import type { Services } from "../services";
+import { anonymousSubject, hasPremium } from "./accounts";
+import { NotFound, OutOfCredits } from "./errors";
+
+export type CourseOpener =
+  { kind: "user"; userId: string } | { kind: "anonymous"; anonymousId: string; ip: string };
+
+export type OpenedCourse = {
+  /** Where to send the browser: the coupon URL while the coupon is live. */
+  location: string;
+  title: string;
+  /** False for a free re-open (same course, same Jakarta day), premium, or an expired coupon. */
+  spent: boolean;
+};
+
+type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
+
+/**
+ * Opening a course (DESIGN.md §5): in one transaction, record the day's visit and — only when it
+ * is the first open of that course today — spend one credit; then reveal the coupon URL.
+ *
+ * The visit row is unique per subject, course and day, so concurrent opens of one course spend
+ * once; the spend is a conditional UPDATE/upsert, so concurrent opens of different courses can
+ * never take a balance below zero. Any refusal rolls the visit back.
+ */
+export async function openCourse(
+  services: Services,
+  opener: CourseOpener,
+  courseId: number,
+): Promise<OpenedCourse> {
+  const now = services.clock.now();
+  const today = services.clock.today();
+  const [course] = await services.db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      link: courses.link,
+      couponUrl: courses.couponUrl,
+      active: courses.active,
+      date: courses.date,
+      expiresAt: courses.expiresAt,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  if (!course) throw new NotFound("Course not found.");
+  const live =
+    course.active && course.date <= today && (course.expiresAt === null || course.expiresAt > now);
+  // An expired coupon costs nothing: the course page is still useful, the coupon is not.
+  if (!live || !course.couponUrl)
+    return { location: course.link, title: course.title, spent: false };
+
+  const subject = opener.kind === "user" ? opener.userId : anonymousSubject(opener.anonymousId);
+  const spent = await services.db.transaction(async (tx) => {
+    const [visit] = await tx
+      .insert(visits)
+      .values({ subject, courseId, visitedAt: now, day: today })
+      .onConflictDoUpdate({
+        target: [visits.subject, visits.courseId, visits.day],
+        set: { visitedAt: now },
+      })
+      .returning({ firstToday: sql<boolean>`(xmax = 0)` });
+    if (!visit?.firstToday) return false;
+    return opener.kind === "user"
+      ? spendUserCredit(tx, opener.userId, now)
+      : spendAnonymousCredit(tx, services, opener, today);
+  });
+  return { location: course.couponUrl, title: course.title, spent };
+}
+
+async function spendUserCredit(tx: Transaction, userId: string, now: Date): Promise<boolean> {
+  const [user] = await tx
+    .select({ isPremium: users.isPremium, premiumUntil: users.premiumUntil })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new NotFound("Account not found.");
+  if (hasPremium(user, now)) {
+    await tx
+      .update(users)
+      .set({ clickCount: sql`${users.clickCount} + 1` })
+      .where(eq(users.id, userId));
+    return false;
+  }
+  const [charged] = await tx
+    .update(users)
+    .set({
+      creditBalance: sql`${users.creditBalance} - 1`,
+      clickCount: sql`${users.clickCount} + 1`,
+    })
+    .where(and(eq(users.id, userId), gt(users.creditBalance, 0)))
+    .returning({ balance: users.creditBalance });
+  if (!charged) throw new OutOfCredits();
+  return true;
+}
+
+/** Counts a credit against the anonymous cookie and, so fresh cookies don't help, its IP. */
+async function spendAnonymousCredit(
+  tx: Transaction,
+  services: Services,
+  opener: { anonymousId: string; ip: string },
+  today: string,
+): Promise<boolean> {
+  const limits: Array<[string, number]> = [
+    [anonymousSubject(opener.anonymousId), ANONYMOUS_DAILY_CREDITS],
+    [`ip:${opener.ip}`, services.config.auth.anonCreditsPerIpPerDay],
+  ];
+  for (const [subject, limit] of limits) {
+    const [counted] = await tx
+      .insert(dailyCounters)
+      .values({ subject, day: today, creditsUsed: 1 })
+      .onConflictDoUpdate({
+        target: [dailyCounters.subject, dailyCounters.day],
+        set: { creditsUsed: sql`${dailyCounters.creditsUsed} + 1` },
+        setWhere: sql`${dailyCounters.creditsUsed} < ${limit}`,
+      })
+      .returning({ used: dailyCounters.creditsUsed });
+    if (!counted) throw new OutOfCredits();
+  }
+  return true;
+}
+
+export type HistoryEntry = {
+  courseId: number;
+  title: string;
+  link: string;
+  courseType: string;
+  visitedAt: string;
+};
+
+/** Course-visit history, newest first (SPEC §2 dashboard). */
+export async function listHistory(
+  services: Services,
+  subject: string,
+  limit = 200,
+): Promise<HistoryEntry[]> {
+  const rows = await services.db
+    .select({
+      courseId: visits.courseId,
+      title: courses.title,
+      link: courses.link,
+      courseType: courses.category,
+      visitedAt: visits.visitedAt,
+    })
+    .from(visits)
+    .innerJoin(courses, eq(courses.id, visits.courseId))
+    .where(eq(visits.subject, subject))
+    .orderBy(desc(visits.visitedAt))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, visitedAt: row.visitedAt.toISOString() }));
+}
+
+/** Of these courses, the ones the subject has opened (the card's Visited badge). */
+export async function listVisitedCourseIds(
+  services: Services,
+  subject: string,
+  courseIds: number[],
+): Promise<number[]> {
+  if (courseIds.length === 0) return [];
+  const rows = await services.db
+    .selectDistinct({ courseId: visits.courseId })
+    .from(visits)
+    .where(and(eq(visits.subject, subject), sql`${visits.courseId} in ${courseIds}`));
+  return rows.map((row) => row.courseId);
+}

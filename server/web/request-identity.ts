@@ -1,0 +1,46 @@
+import type { Request } from "express";
+import { describeViewer, findSessionUser, type RequestIdentity } from "../domain/accounts";
+import type { Services } from "../services";
+import type { ViewerSummary } from "../../app/lib/viewer";
+import {
+  ANONYMOUS_COOKIE,
+  parseCookies,
+  SESSION_COOKIE,
+  verifyAnonymousCookie,
+  type FlashMessage,
+  readFlash,
+} from "./cookies";
+
+/** Who sent a request, resolved once per request from its cookies and headers. */
+export type WebIdentity = RequestIdentity & {
+  sessionId: string | null;
+  ip: string;
+  userAgent: string;
+  viewer: ViewerSummary;
+  flash: FlashMessage | null;
+  /** Cookies are Secure when the site is served over HTTPS. */
+  secureCookies: boolean;
+};
+
+export async function resolveWebIdentity(
+  services: Services,
+  request: Request,
+): Promise<WebIdentity> {
+  const cookies = parseCookies(request.headers.cookie);
+  const sessionId = cookies.get(SESSION_COOKIE) ?? null;
+  const user =
+    sessionId && sessionId.length <= 100 ? await findSessionUser(services, sessionId) : null;
+  const anonymousId = verifyAnonymousCookie(services.sessionSecret, cookies.get(ANONYMOUS_COOKIE));
+  const userAgent = request.get("user-agent") ?? "";
+  const isAppClient = userAgent.includes(services.config.auth.appUserAgentToken);
+  const identity: RequestIdentity = { user, anonymousId, isAppClient };
+  return {
+    ...identity,
+    sessionId: user ? sessionId : null,
+    ip: request.ip ?? request.socket.remoteAddress ?? "unknown",
+    userAgent,
+    viewer: await describeViewer(services, identity),
+    flash: readFlash(cookies),
+    secureCookies: services.config.publicSiteUrl.startsWith("https://"),
+  };
+}

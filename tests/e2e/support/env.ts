@@ -1,0 +1,18 @@
+/**
+ * Facts shared by playwright.config.ts and the e2e specs: where the test server listens and the
+ * fixed clock it runs on (the demo catalogue is seeded from it, so every run sees the same data).
+ */
+export const E2E_PORT = 3199;
+export const E2E_HOST = "127.0.0.1";
+export const E2E_BASE_URL = `http://${E2E_HOST}:${E2E_PORT}`;
+
+/** FAKE_NOW for the server: 10:00 in Jakarta on 22 November 2026. */
+export const E2E_FAKE_NOW = "2026-11-22T10:00:00+07:00";
+/** FAKE_NOW's day in Asia/Jakarta: courses dated this day carry the New! badge. */
+export const E2E_TODAY = "2026-11-22";
+
+/** A fresh embedded-database directory, deleted before the server starts (under test-results/). */
+export const E2E_DATA_DIR = "test-results/e2e-data";
+
+/** Debian's Chromium; Playwright never downloads a browser here. */
+export const CHROMIUM_PATH = "/usr/bin/chromium";
