@@ -16,5 +16,7 @@ export default [
   route("auth/google", "routes/auth-google.ts"),
   route("auth/signout", "routes/auth-signout.ts"),
   route("auth/app-bonus", "routes/auth-app-bonus.ts"),
+  route("api/ai", "routes/api-ai.ts"),
+  route("api/updates", "routes/api-updates.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
