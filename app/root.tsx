@@ -14,7 +14,9 @@ import { AppBonus } from "./components/app-bonus";
 import { CourseOpenerProvider } from "./components/course-opener";
 import { useNonce } from "./components/nonce";
 import { ToastProvider, useToast } from "./components/toast";
+import { useRootData } from "./components/use-root-data";
 import { FLASH_COOKIE_NAME, type RootData } from "./lib/root-data";
+import { readThemePreference } from "./lib/theme";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 
@@ -23,7 +25,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ context }: Route.LoaderArgs): RootData {
+/**
+ * Only error pages use this: a route's own meta wins, but when a loader throws, the matches stop
+ * at the root's ErrorBoundary and the page would otherwise have no <title>.
+ */
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [
+    { title: `${notFound ? "Page Not Found" : "Something went wrong"} | Kursusku` },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export function loader({ request, context }: Route.LoaderArgs): RootData {
   const { config } = context.services;
   const { identity } = context;
   return {
@@ -35,13 +50,15 @@ export function loader({ context }: Route.LoaderArgs): RootData {
       devSignIn: config.auth.devSignIn,
       googleClientId: identity.viewer.signedIn ? null : (config.auth.googleClientId ?? null),
     },
+    theme: readThemePreference(request.headers.get("cookie")),
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const theme = useRootData()?.theme;
   return (
-    <html lang="en">
+    <html lang="en" className={theme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

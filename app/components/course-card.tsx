@@ -3,6 +3,7 @@ import type { PublicCourse } from "../lib/course";
 import { formatCount, formatDuration, formatLevel, formatTimeLeft } from "../lib/course-facts";
 import { TRUNCATE, truncate } from "../lib/text";
 import { useCourseOpener } from "./course-opener";
+import { FavouriteButton } from "./favourite-button";
 import { StarRating } from "./star-rating";
 
 export type CourseCardProps = {
@@ -15,9 +16,17 @@ export type CourseCardProps = {
   visited: boolean;
   /** SPEC §4: no credits left — View Course becomes a disabled "Out of Credits". */
   outOfCredits: boolean;
+  favourited: boolean;
 };
 
-export function CourseCard({ course, today, now, visited, outOfCredits }: CourseCardProps) {
+export function CourseCard({
+  course,
+  today,
+  now,
+  visited,
+  outOfCredits,
+  favourited,
+}: CourseCardProps) {
   const open = useCourseOpener();
   const timeLeft = formatTimeLeft(course.expiresAt, now);
   const facts = [
@@ -49,24 +58,7 @@ export function CourseCard({ course, today, now, visited, outOfCredits }: Course
             </span>
           )}
         </div>
-        <button
-          type="button"
-          aria-pressed={false}
-          aria-label={`Add ${shortTitle} to favorites`}
-          className="rounded-full p-1.5 text-slate-400 hover:bg-rose-50 hover:text-rose-600"
-        >
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.4 5 6.9 5c2 0 3.6 1.1 5.1 3 1.5-1.9 3.1-3 5.1-3 3.5 0 5.8 3.4 4.4 6.8C19.5 16.4 12 21 12 21z" />
-          </svg>
-        </button>
+        <FavouriteButton courseId={course.id} title={course.title} initial={favourited} />
       </div>
 
       <h3 className="mt-3 text-base leading-snug font-semibold" title={course.title}>

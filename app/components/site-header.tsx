@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { AccountMenu, CreditBadge } from "./account-menu";
 import { DevSignInForm, GoogleSignInButton } from "./sign-in";
+import { ThemeToggle } from "./theme-toggle";
 import { useRootData } from "./use-root-data";
 
 const navLinkClass =
@@ -78,6 +79,7 @@ export function SiteHeader() {
           <NavLinks signedIn={signedIn} />
         </nav>
         <div className="flex items-center gap-2">
+          <ThemeToggle initial={root?.theme ?? null} />
           {viewer && viewer.creditsRemaining !== null && (
             <CreditBadge credits={viewer.creditsRemaining} />
           )}

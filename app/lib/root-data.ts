@@ -17,6 +17,8 @@ export type RootData = {
   viewer: ViewerSummary;
   flash: FlashData | null;
   auth: { devSignIn: boolean; googleClientId: string | null };
+  /** The user's dark-mode choice, or null to follow the system. */
+  theme: "light" | "dark" | null;
 };
 
 export const FLASH_COOKIE_NAME = "kk_flash";

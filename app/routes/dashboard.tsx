@@ -1,9 +1,16 @@
-import { Form, Link } from "react-router";
+import { useState } from "react";
+import { Form, Link, useRevalidator } from "react-router";
 import { listHistory } from "../../server/domain/credits";
+import { listFavourites, type FavouriteCourse } from "../../server/domain/favourites";
+import { listReviewedCourseIds, reviewsLeftToday } from "../../server/domain/reviews";
+import { FavouriteButton } from "../components/favourite-button";
+import { ReviewModal, type ReviewTarget } from "../components/review-modal";
+import { useToast } from "../components/toast";
 import { useCourseOpener } from "../components/course-opener";
 import { useRootData } from "../components/use-root-data";
-import { formatJakartaInstant } from "../lib/dates";
-import { DAILY_TOP_UP_CREDITS } from "../lib/rules";
+import { formatIndonesianDate, formatJakartaInstant } from "../lib/dates";
+import { reviewLimitMessage } from "../lib/messages";
+import { DAILY_REVIEW_LIMIT, DAILY_TOP_UP_CREDITS } from "../lib/rules";
 import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import { TRUNCATE, truncate } from "../lib/text";
 import { STATUS_LABELS, type SignedInViewer } from "../lib/viewer";
@@ -16,9 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, identity } = context;
   const requested = new URL(request.url).searchParams.get("tab");
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "profile";
-  if (!identity.user) return { tab, history: [], favorites: [] };
-  const history = await listHistory(services, identity.user.id);
-  return { tab, history, favorites: [] as Array<{ courseId: number }> };
+  if (!identity.user)
+    return { tab, history: [], favorites: [], reviewedCourseIds: [], reviewsLeft: 0 };
+  const userId = identity.user.id;
+  const [history, favorites, reviewedCourseIds, reviewsLeft] = await Promise.all([
+    listHistory(services, userId),
+    listFavourites(services, userId),
+    listReviewedCourseIds(services, userId),
+    reviewsLeftToday(services, userId),
+  ]);
+  return { tab, history, favorites, reviewedCourseIds, reviewsLeft };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -58,15 +72,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Form>
           <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
             {tab === "profile" && <ProfilePanel viewer={viewer} />}
-            {tab === "history" && <HistoryPanel history={history} />}
-            {tab === "favorites" && (
-              <>
-                <h2 className="text-xl font-semibold">Your Favorite Courses</h2>
-                <p className="mt-4 text-slate-600 dark:text-slate-300">
-                  No favorites yet. Find courses you love and click the heart icon!
-                </p>
-              </>
+            {tab === "history" && (
+              <HistoryPanel
+                history={history}
+                reviewed={new Set(loaderData.reviewedCourseIds)}
+                reviewsLeft={loaderData.reviewsLeft}
+              />
             )}
+            {tab === "favorites" && <FavoritesPanel favorites={favorites} />}
           </div>
         </>
       )}
@@ -122,10 +135,24 @@ function ProfilePanel({ viewer }: { viewer: SignedInViewer }) {
 
 function HistoryPanel({
   history,
+  reviewed,
+  reviewsLeft,
 }: {
   history: Array<{ courseId: number; title: string; visitedAt: string }>;
+  reviewed: Set<number>;
+  reviewsLeft: number;
 }) {
   const open = useCourseOpener();
+  const toast = useToast();
+  const [reviewTarget, setReviewTarget] = useState<ReviewTarget | null>(null);
+  const startReview = (courseId: number, title: string) => {
+    // The daily cap is checked before the modal opens; the server checks again on submit.
+    if (reviewsLeft <= 0) {
+      toast.show(reviewLimitMessage(DAILY_REVIEW_LIMIT), "error");
+      return;
+    }
+    setReviewTarget({ courseId, title: title || null });
+  };
   return (
     <>
       <h2 className="text-xl font-semibold">Course Visit History</h2>
@@ -157,6 +184,23 @@ function HistoryPanel({
                   </time>
                 </p>
               </div>
+              {reviewed.has(entry.courseId) ? (
+                <button
+                  type="button"
+                  disabled
+                  className="rounded-lg bg-slate-200 px-3 py-1.5 text-sm font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+                >
+                  Reviewed
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  onClick={() => startReview(entry.courseId, entry.title)}
+                  className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
+                >
+                  Leave a Review
+                </button>
+              )}
             </li>
           ))}
         </ul>
@@ -166,6 +210,59 @@ function HistoryPanel({
           Browse more courses
         </Link>
       </p>
+      <ReviewModal target={reviewTarget} onClose={() => setReviewTarget(null)} />
+    </>
+  );
+}
+
+function FavoritesPanel({ favorites }: { favorites: FavouriteCourse[] }) {
+  const open = useCourseOpener();
+  const revalidator = useRevalidator();
+  return (
+    <>
+      <h2 className="text-xl font-semibold">Your Favorite Courses</h2>
+      {favorites.length === 0 ? (
+        <p className="mt-4 text-slate-600 dark:text-slate-300">
+          No favorites yet. Find courses you love and click the heart icon!
+        </p>
+      ) : (
+        <ul className="mt-4 max-h-[30rem] divide-y divide-slate-200 overflow-y-auto dark:divide-slate-800">
+          {favorites.map((course) => (
+            <li key={course.courseId} className="flex items-start justify-between gap-3 py-3">
+              <div>
+                <a
+                  href={`/go/${course.courseId}`}
+                  target="_blank"
+                  rel="nofollow noopener"
+                  title={course.title}
+                  onClick={(event) => open(event, { id: course.courseId, title: course.title })}
+                  className="font-medium text-brand-700 hover:underline dark:text-brand-100"
+                >
+                  {truncate(course.title, TRUNCATE.favouriteTitle)}
+                </a>
+                <p className="text-xs text-slate-500 dark:text-slate-400">
+                  <span title={course.courseType}>
+                    {truncate(course.courseType, TRUNCATE.favouriteType)}
+                  </span>{" "}
+                  · <time dateTime={course.date}>{formatIndonesianDate(course.date)}</time>
+                </p>
+                {course.reviewCount > 0 && (
+                  <p className="text-xs text-slate-600 dark:text-slate-300">
+                    Avg Rating: {course.averageRating.toFixed(1)}/5 ({course.reviewCount} review
+                    {course.reviewCount === 1 ? "" : "s"})
+                  </p>
+                )}
+              </div>
+              <FavouriteButton
+                courseId={course.courseId}
+                title={course.title}
+                initial
+                onChange={() => void revalidator.revalidate()}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
     </>
   );
 }

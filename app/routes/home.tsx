@@ -3,6 +3,8 @@ import { data, redirect, useNavigation } from "react-router";
 import { viewerSubject } from "../../server/domain/accounts";
 import { listCatalogFacets, listCourses } from "../../server/domain/catalog";
 import { listVisitedCourseIds } from "../../server/domain/credits";
+import { listFavouriteCourseIds } from "../../server/domain/favourites";
+import { listRedemptions } from "../../server/domain/redeem";
 import {
   CouponBanner,
   COUPON_BANNER_COOKIE,
@@ -12,9 +14,12 @@ import { CourseCard } from "../components/course-card";
 import { CourseFilterBar } from "../components/course-filter-bar";
 import { Hero } from "../components/hero";
 import { Pagination } from "../components/pagination";
+import { RedeemSection, type RedemptionItem } from "../components/redeem-section";
 import { Modal } from "../components/ui/modal";
 import { useRootData } from "../components/use-root-data";
-import { hasActiveCourseFilters, parseCourseFilters } from "../lib/course-filters";
+import type { PublicCourse } from "../lib/course";
+import { courseListHref, hasActiveCourseFilters, parseCourseFilters } from "../lib/course-filters";
+import { pageMeta, siteUrlFromMatches } from "../lib/seo";
 import { isOutOfCredits } from "../lib/viewer";
 import type { Route } from "./+types/home";
 
@@ -33,14 +38,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listCatalogFacets(services),
     ]);
     const subject = viewerSubject(context.identity);
-    const visitedCourseIds = subject
-      ? await listVisitedCourseIds(
-          services,
-          subject,
-          page.courses.map((course) => course.id),
-        )
-      : [];
-    return { ...base, page, facets, visitedCourseIds, error: null };
+    const pageIds = page.courses.map((course) => course.id);
+    const user = context.identity.user;
+    const [visitedCourseIds, favouriteCourseIds, redemptions] = await Promise.all([
+      subject ? listVisitedCourseIds(services, subject, pageIds) : [],
+      subject ? listFavouriteCourseIds(services, subject, pageIds) : [],
+      user ? listRedemptions(services, user.id) : [],
+    ]);
+    return {
+      ...base,
+      page,
+      facets,
+      visitedCourseIds,
+      favouriteCourseIds,
+      redemptions,
+      error: null,
+    };
   } catch (error) {
     services.logger.error({ err: error, requestId: context.requestId }, "course list failed");
     return data(
@@ -49,6 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         page: null,
         facets: { categories: [], languages: [] },
         visitedCourseIds: [] as number[],
+        favouriteCourseIds: [] as number[],
+        redemptions: [] as RedemptionItem[],
         error: "We could not load courses right now. Please try again in a moment.",
       },
       { status: 503 },
@@ -67,19 +82,61 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Courses | Kursusku" },
-  {
-    name: "description",
-    content:
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const siteUrl = siteUrlFromMatches(matches);
+  const filters = data?.filters;
+  const courses = data?.page?.courses ?? [];
+  return pageMeta({
+    title: "Courses",
+    description:
       "Free Udemy courses with 100%-off coupons, refreshed every day. Search by topic, category and rating, and open a course before its coupon runs out.",
-  },
-];
+    siteUrl,
+    path: filters ? courseListHref(filters) : "/",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "ItemList",
+        name: "Free courses",
+        numberOfItems: courses.length,
+        itemListElement: courses.map((course, index) => ({
+          "@type": "ListItem",
+          position: index + 1,
+          item: courseJsonLd(course),
+        })),
+      },
+    ],
+  });
+};
+
+/** schema.org Course: name, description and provider are the required properties. */
+function courseJsonLd(course: PublicCourse) {
+  return {
+    "@type": "Course",
+    name: course.title,
+    description: course.headline ?? `${course.title} — a free course in ${course.courseType}.`,
+    url: course.link,
+    inLanguage: course.language ?? undefined,
+    provider: { "@type": "Organization", name: "Udemy", sameAs: "https://www.udemy.com" },
+    ...(course.instructor ? { author: { "@type": "Person", name: course.instructor } } : {}),
+    offers: { "@type": "Offer", price: 0, priceCurrency: "USD", category: "Free" },
+    ...(course.reviewCount > 0
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: course.averageRating,
+            reviewCount: course.reviewCount,
+          },
+        }
+      : {}),
+  };
+}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { filters, page, facets, today, error, bannerDismissed } = loaderData;
   const visited = new Set(loaderData.visitedCourseIds);
-  const outOfCredits = isOutOfCredits(useRootData()?.viewer);
+  const favourites = new Set(loaderData.favouriteCourseIds);
+  const viewer = useRootData()?.viewer;
+  const outOfCredits = isOutOfCredits(viewer);
   const now = new Date(loaderData.now);
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
@@ -166,6 +223,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     now={now}
                     visited={visited.has(course.id)}
                     outOfCredits={outOfCredits}
+                    favourited={favourites.has(course.id)}
                   />
                 </li>
               ))}
@@ -175,7 +233,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <RedeemSection />
+      <RedeemSection signedIn={viewer?.signedIn ?? false} redemptions={loaderData.redemptions} />
 
       <Modal
         open={openModal === "guide"}
@@ -192,23 +250,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p>Trending topics are being prepared and will be available soon.</p>
       </Modal>
     </>
-  );
-}
-
-function RedeemSection() {
-  return (
-    <section
-      id="redeem-section"
-      aria-labelledby="redeem-heading"
-      className="mx-auto max-w-3xl scroll-mt-20 px-4 py-10"
-    >
-      <h2 id="redeem-heading" className="text-2xl font-bold md:text-3xl">
-        Redeem Code
-      </h2>
-      <p className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-slate-700 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-200">
-        Please sign in using the Google button in the header to enter a code. Your rewards will be
-        bound to your account.
-      </p>
-    </section>
   );
 }

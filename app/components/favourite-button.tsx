@@ -1,0 +1,88 @@
+import { useState } from "react";
+import { FAVOURITE_LIMIT_FALLBACK } from "../lib/messages";
+import { TRUNCATE, truncate } from "../lib/text";
+import { useToast } from "./toast";
+
+type FavouriteAnswer = {
+  success?: boolean;
+  message?: string;
+  favourited?: boolean;
+  error?: { message?: string };
+};
+
+/**
+ * The heart toggle: flips at once (optimistic), the server decides (daily cap), and a refusal
+ * flips it back with the server's message.
+ */
+export function FavouriteButton({
+  courseId,
+  title,
+  initial,
+  onChange,
+  className = "",
+}: {
+  courseId: number;
+  title: string;
+  initial: boolean;
+  onChange?: (favourited: boolean) => void;
+  className?: string;
+}) {
+  const toast = useToast();
+  const [favourited, setFavourited] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const shortTitle = truncate(title, TRUNCATE.ariaTitle);
+
+  const toggle = async () => {
+    if (busy) return;
+    const next = !favourited;
+    setFavourited(next);
+    setBusy(true);
+    try {
+      const body = new FormData();
+      body.set("courseId", String(courseId));
+      body.set("favourite", String(next));
+      const response = await fetch("/favourites", { method: "POST", body });
+      const answer = (await response.json().catch(() => ({}))) as FavouriteAnswer;
+      if (!response.ok || !answer.success) {
+        setFavourited(!next);
+        const fallback =
+          response.status === 429
+            ? FAVOURITE_LIMIT_FALLBACK
+            : "Could not update favorites. Please try again.";
+        toast.show(answer.error?.message ?? answer.message ?? fallback, "error");
+        return;
+      }
+      toast.show(answer.message ?? "", "success");
+      onChange?.(next);
+    } catch {
+      setFavourited(!next);
+      toast.show("Could not update favorites. Please check your connection.", "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <button
+      type="button"
+      aria-pressed={favourited}
+      aria-label={
+        favourited ? `Remove ${shortTitle} from favorites` : `Add ${shortTitle} to favorites`
+      }
+      onClick={() => void toggle()}
+      className={`rounded-full p-1.5 hover:bg-rose-50 dark:hover:bg-rose-950 ${favourited ? "text-rose-600" : "text-slate-400 hover:text-rose-600"} ${className}`}
+    >
+      <svg
+        aria-hidden="true"
+        width="20"
+        height="20"
+        viewBox="0 0 24 24"
+        fill={favourited ? "currentColor" : "none"}
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.4 5 6.9 5c2 0 3.6 1.1 5.1 3 1.5-1.9 3.1-3 5.1-3 3.5 0 5.8 3.4 4.4 6.8C19.5 16.4 12 21 12 21z" />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,127 @@
+import { useState } from "react";
+import { useRevalidator } from "react-router";
+import { REVIEW_MAX_LENGTH, REVIEW_RATING_REQUIRED, REVIEW_TEXT_REQUIRED } from "../lib/messages";
+import { useToast } from "./toast";
+import { Modal } from "./ui/modal";
+
+export type ReviewTarget = { courseId: number; title: string | null };
+
+type ReviewAnswer = { success?: boolean; message?: string; error?: { message?: string } };
+
+/** SPEC §2 review modal. Mounted with a fresh key per opening, so rating, text and error reset. */
+export function ReviewModal({
+  target,
+  onClose,
+}: {
+  target: ReviewTarget | null;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={target !== null}
+      onClose={onClose}
+      title={`Review ${target?.title ?? "this course"}`}
+    >
+      {target && <ReviewForm key={target.courseId} target={target} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => void }) {
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [rating, setRating] = useState(0);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const ready = rating > 0 && text.trim() !== "";
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (rating === 0) return setError(REVIEW_RATING_REQUIRED);
+    if (text.trim() === "") return setError(REVIEW_TEXT_REQUIRED);
+    setSending(true);
+    setError(null);
+    try {
+      const body = new FormData();
+      body.set("courseId", String(target.courseId));
+      body.set("rating", String(rating));
+      body.set("text", text);
+      const response = await fetch("/reviews", { method: "POST", body });
+      const answer = (await response.json().catch(() => ({}))) as ReviewAnswer;
+      if (!response.ok || !answer.success) {
+        const message = answer.error?.message ?? answer.message ?? response.statusText;
+        setError(message);
+        toast.show(`Review submission failed: ${message}`, "error");
+        return;
+      }
+      toast.show(answer.message ?? "Thank you! Your review has been submitted.", "success");
+      await revalidator.revalidate();
+      onDone();
+    } catch (failure) {
+      setError((failure as Error).message);
+      toast.show(`Review submission failed: ${(failure as Error).message}`, "error");
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <fieldset>
+        <legend className="text-sm font-medium">Your rating</legend>
+        <div className="mt-1 flex gap-1">
+          {[1, 2, 3, 4, 5].map((value) => (
+            <label key={value} className="cursor-pointer">
+              <input
+                type="radio"
+                name="rating"
+                value={value}
+                checked={rating === value}
+                onChange={() => setRating(value)}
+                className="peer sr-only"
+              />
+              <span
+                aria-hidden="true"
+                className={`text-3xl peer-focus-visible:outline peer-focus-visible:outline-2 ${value <= rating ? "text-amber-500" : "text-slate-300 dark:text-slate-600"}`}
+              >
+                ★
+              </span>
+              <span className="sr-only">
+                {value} star{value === 1 ? "" : "s"}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <label htmlFor="review-text" className="text-sm font-medium">
+          Your review
+        </label>
+        <textarea
+          id="review-text"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          maxLength={REVIEW_MAX_LENGTH}
+          rows={4}
+          className="mt-1 w-full rounded-lg border border-slate-300 bg-white p-2 text-sm dark:border-slate-700 dark:bg-slate-900"
+        />
+        <p className="text-right text-xs text-slate-500 dark:text-slate-400">
+          {text.length}/{REVIEW_MAX_LENGTH}
+        </p>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={!ready || sending}
+        className="self-end rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {sending ? "Submitting..." : "Submit Review"}
+      </button>
+    </form>
+  );
+}

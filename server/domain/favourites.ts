@@ -1,0 +1,103 @@
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { favouriteLimitMessage } from "../../app/lib/messages";
+import { DAILY_FAVOURITE_LIMIT } from "../../app/lib/rules";
+import { courses, dailyCounters, favourites } from "../db/schema";
+import type { Services } from "../services";
+import { LimitReached, NotFound } from "./errors";
+
+export type FavouriteChange = { favourited: boolean; changed: boolean };
+
+/**
+ * Adds or removes a favourite for a subject (user id or anonymous subject). Adding counts
+ * towards the daily cap (DESIGN.md §5: 30 a Jakarta day), in the same transaction as the insert,
+ * so a refused add leaves nothing behind. Adding an existing favourite costs nothing.
+ */
+export async function setFavourite(
+  services: Services,
+  subject: string,
+  courseId: number,
+  favourite: boolean,
+): Promise<FavouriteChange> {
+  if (!favourite) {
+    const removed = await services.db
+      .delete(favourites)
+      .where(and(eq(favourites.subject, subject), eq(favourites.courseId, courseId)))
+      .returning({ courseId: favourites.courseId });
+    return { favourited: false, changed: removed.length > 0 };
+  }
+  const [course] = await services.db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  if (!course) throw new NotFound("Course not found.");
+  const today = services.clock.today();
+  return services.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(favourites)
+      .values({ subject, courseId, createdAt: services.clock.now() })
+      .onConflictDoNothing()
+      .returning({ courseId: favourites.courseId });
+    if (inserted.length === 0) return { favourited: true, changed: false };
+    const [counted] = await tx
+      .insert(dailyCounters)
+      .values({ subject, day: today, favouritesAdded: 1 })
+      .onConflictDoUpdate({
+        target: [dailyCounters.subject, dailyCounters.day],
+        set: { favouritesAdded: sql`${dailyCounters.favouritesAdded} + 1` },
+        setWhere: sql`${dailyCounters.favouritesAdded} < ${DAILY_FAVOURITE_LIMIT}`,
+      })
+      .returning({ added: dailyCounters.favouritesAdded });
+    if (!counted) throw new LimitReached(favouriteLimitMessage(DAILY_FAVOURITE_LIMIT));
+    return { favourited: true, changed: true };
+  });
+}
+
+/** Of these courses, the subject's favourites (the hearts on a page of cards). */
+export async function listFavouriteCourseIds(
+  services: Services,
+  subject: string,
+  courseIds: number[],
+): Promise<number[]> {
+  if (courseIds.length === 0) return [];
+  const rows = await services.db
+    .select({ courseId: favourites.courseId })
+    .from(favourites)
+    .where(and(eq(favourites.subject, subject), inArray(favourites.courseId, courseIds)));
+  return rows.map((row) => row.courseId);
+}
+
+export type FavouriteCourse = {
+  courseId: number;
+  title: string;
+  link: string;
+  courseType: string;
+  date: string;
+  averageRating: number;
+  reviewCount: number;
+};
+
+/** The dashboard's Favorites tab, newest favourite first. */
+export async function listFavourites(
+  services: Services,
+  subject: string,
+): Promise<FavouriteCourse[]> {
+  const rows = await services.db
+    .select({
+      courseId: courses.id,
+      title: courses.title,
+      link: courses.link,
+      courseType: courses.category,
+      date: courses.date,
+      reviewAverage: courses.reviewAverage,
+      reviewCount: courses.reviewCount,
+    })
+    .from(favourites)
+    .innerJoin(courses, eq(courses.id, favourites.courseId))
+    .where(eq(favourites.subject, subject))
+    .orderBy(desc(favourites.createdAt))
+    .limit(500);
+  return rows.map(({ reviewAverage, ...row }) => ({
+    ...row,
+    averageRating: reviewAverage === null ? 0 : Math.round(reviewAverage * 10) / 10,
+  }));
+}

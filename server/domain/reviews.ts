@@ -1,0 +1,151 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import {
+  REVIEW_MAX_LENGTH,
+  REVIEW_RATING_REQUIRED,
+  REVIEW_TEXT_REQUIRED,
+  reviewLimitMessage,
+} from "../../app/lib/messages";
+import { toJakartaDay } from "../../app/lib/dates";
+import { DAILY_REVIEW_LIMIT } from "../../app/lib/rules";
+import { courses, dailyCounters, reviews } from "../db/schema";
+import type { Services } from "../services";
+import { Conflict, LimitReached, NotFound, ValidationError } from "./errors";
+
+export const ALREADY_REVIEWED = "You have already reviewed this course.";
+
+const reviewInputSchema = z.object({
+  rating: z.coerce
+    .number({ error: REVIEW_RATING_REQUIRED })
+    .int(REVIEW_RATING_REQUIRED)
+    .min(1, REVIEW_RATING_REQUIRED)
+    .max(5, REVIEW_RATING_REQUIRED),
+  text: z
+    .string({ error: REVIEW_TEXT_REQUIRED })
+    .transform((value) => value.trim())
+    .pipe(
+      z
+        .string()
+        .min(1, REVIEW_TEXT_REQUIRED)
+        .max(REVIEW_MAX_LENGTH, `Reviews can be at most ${REVIEW_MAX_LENGTH} characters long.`),
+    ),
+});
+
+export type ReviewInput = { courseId: number; rating: unknown; text: unknown };
+
+/** Reviews the user may still write today (checked before the review modal opens). */
+export async function reviewsLeftToday(services: Services, userId: string): Promise<number> {
+  const [row] = await services.db
+    .select({ used: dailyCounters.reviews })
+    .from(dailyCounters)
+    .where(and(eq(dailyCounters.subject, userId), eq(dailyCounters.day, services.clock.today())));
+  return Math.max(0, DAILY_REVIEW_LIMIT - (row?.used ?? 0));
+}
+
+/**
+ * One review per user per course, at most 5 a Jakarta day (DESIGN.md §5). The daily counter,
+ * the review and the course's cached average move together in one transaction.
+ */
+export async function addReview(services: Services, userId: string, input: ReviewInput) {
+  const parsed = reviewInputSchema.safeParse({
+    rating: input.rating ?? undefined,
+    text: input.text ?? undefined,
+  });
+  if (!parsed.success)
+    throw new ValidationError(parsed.error.issues[0]?.message ?? REVIEW_RATING_REQUIRED);
+  const [course] = await services.db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(courses.id, input.courseId));
+  if (!course) throw new NotFound("Course not found.");
+  const today = services.clock.today();
+
+  return services.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.userId, userId), eq(reviews.courseId, course.id)));
+    if (existing) throw new Conflict(ALREADY_REVIEWED);
+    const [counted] = await tx
+      .insert(dailyCounters)
+      .values({ subject: userId, day: today, reviews: 1 })
+      .onConflictDoUpdate({
+        target: [dailyCounters.subject, dailyCounters.day],
+        set: { reviews: sql`${dailyCounters.reviews} + 1` },
+        setWhere: sql`${dailyCounters.reviews} < ${DAILY_REVIEW_LIMIT}`,
+      })
+      .returning({ used: dailyCounters.reviews });
+    if (!counted) throw new LimitReached(reviewLimitMessage(DAILY_REVIEW_LIMIT));
+    const [review] = await tx
+      .insert(reviews)
+      .values({
+        courseId: course.id,
+        userId,
+        rating: parsed.data.rating,
+        text: parsed.data.text,
+        createdAt: services.clock.now(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: reviews.id });
+    // A concurrent review of the same course by the same user won the race.
+    if (!review) throw new Conflict(ALREADY_REVIEWED);
+    const [stats] = await tx
+      .update(courses)
+      .set({
+        reviewCount: sql`(select count(*) from ${reviews} where ${reviews.courseId} = ${course.id})`,
+        reviewAverage: sql`(select avg(${reviews.rating}) from ${reviews} where ${reviews.courseId} = ${course.id})`,
+      })
+      .where(eq(courses.id, course.id))
+      .returning({ reviewCount: courses.reviewCount, reviewAverage: courses.reviewAverage });
+    return {
+      reviewId: review.id,
+      reviewCount: stats?.reviewCount ?? 1,
+      averageRating: Math.round((stats?.reviewAverage ?? parsed.data.rating) * 10) / 10,
+      reviewsLeftToday: DAILY_REVIEW_LIMIT - counted.used,
+    };
+  });
+}
+
+/** The courses this user has reviewed (history shows "Reviewed" instead of "Leave a Review"). */
+export async function listReviewedCourseIds(services: Services, userId: string): Promise<number[]> {
+  const rows = await services.db
+    .select({ courseId: reviews.courseId })
+    .from(reviews)
+    .where(eq(reviews.userId, userId));
+  return rows.map((row) => row.courseId);
+}
+
+export type PublicReview = {
+  courseLink: string;
+  rating: number;
+  date: string;
+  userId: string;
+  review: string;
+};
+
+/** SPEC §3 review shape, newest first (for the API). */
+export async function listReviews(
+  services: Services,
+  options: { courseLink?: string; limit?: number } = {},
+): Promise<PublicReview[]> {
+  const rows = await services.db
+    .select({
+      courseLink: courses.link,
+      rating: reviews.rating,
+      createdAt: reviews.createdAt,
+      userId: reviews.userId,
+      review: reviews.text,
+    })
+    .from(reviews)
+    .innerJoin(courses, eq(courses.id, reviews.courseId))
+    .where(options.courseLink ? eq(courses.link, options.courseLink) : undefined)
+    .orderBy(desc(reviews.createdAt))
+    .limit(Math.min(options.limit ?? 200, 1000));
+  return rows.map((row) => ({
+    courseLink: row.courseLink,
+    rating: row.rating,
+    date: toJakartaDay(row.createdAt),
+    userId: row.userId,
+    review: row.review,
+  }));
+}
