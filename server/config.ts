@@ -42,6 +42,8 @@ const environmentSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** User-agent token of the companion Android app. */
   APP_USER_AGENT_TOKEN: z.string().min(3).default("KursuskuApp"),
+  /** Comma-separated origins allowed to call /api from a browser (CORS); empty: none. */
+  CORS_ORIGINS: z.string().default(""),
   ANON_CREDITS_PER_IP_PER_DAY: z.coerce.number().int().min(3).max(100_000).default(30),
 });
 
@@ -61,6 +63,7 @@ export type Config = {
   trustProxy: boolean;
   site: SiteSettings;
   auth: AuthSettings;
+  corsOrigins: string[];
 };
 
 export type AuthSettings = {
@@ -139,6 +142,9 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       telegramUrl: values.TELEGRAM_URL,
       apkUrl: values.APK_URL,
     },
+    corsOrigins: values.CORS_ORIGINS.split(",")
+      .map((origin) => origin.trim().replace(/\/+$/, ""))
+      .filter((origin) => origin !== ""),
     auth: {
       googleClientId: values.GOOGLE_CLIENT_ID,
       googleJwksUrl: values.GOOGLE_JWKS_URL,

@@ -8,6 +8,7 @@ import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import type { RequestContext } from "./load-context";
+import { createApiRouter } from "./api/router";
 import { createOpsRouter } from "./ops-endpoint";
 import { rejectForeignOrigins } from "./web/origin-check";
 import { resolveWebIdentity } from "./web/request-identity";
@@ -121,6 +122,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
 
   if (options.opsToken) app.use("/internal/ops", createOpsRouter(services, options.opsToken));
+  app.use("/api", createApiRouter(services, { corsOrigins: services.config.corsOrigins }));
 
   if (options.vite) {
     app.use(options.vite.middlewares);

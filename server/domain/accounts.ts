@@ -50,17 +50,7 @@ export async function signInWithIdToken(
   idToken: string,
   options: SignInOptions = {},
 ): Promise<SignInResult> {
-  let claims;
-  try {
-    claims = await services.identity.verify(idToken);
-  } catch (error) {
-    if (error instanceof InvalidIdTokenError) {
-      services.logger.info({ reason: error.reason }, "sign-in token refused");
-      throw new Unauthorized(error.message);
-    }
-    throw error;
-  }
-  return signInVerified(services, claims, options);
+  return signInVerified(services, await verifyOrUnauthorized(services, idToken), options);
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -82,53 +72,109 @@ export async function signInWithLocalIdentity(
   return signInWithIdToken(services, token, options);
 }
 
+type VerifiedClaims = { sub: string; email: string; name: string | null };
+
 async function signInVerified(
   services: Services,
-  claims: { sub: string; email: string; name: string | null },
+  claims: VerifiedClaims,
   options: SignInOptions,
 ): Promise<SignInResult> {
   const now = services.clock.now();
-  const today = services.clock.today();
   const sessionId = randomBytes(32).toString("base64url");
   const sessionExpiresAt = new Date(now.getTime() + SESSION_LIFETIME_DAYS * 86_400_000);
 
-  const result = await services.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values({
-        id: claims.sub,
-        email: claims.email,
-        name: claims.name,
-        creditBalance: DAILY_TOP_UP_CREDITS,
-        lastCreditResetDate: today,
-        isAppUser: options.isAppClient ?? false,
-        joinedAt: now,
-      })
-      .onConflictDoUpdate({
-        target: users.id,
-        set: {
-          email: sql`excluded.email`,
-          name: sql`coalesce(excluded.name, ${users.name})`,
-          isAppUser: sql`${users.isAppUser} or excluded.is_app_user`,
-        },
-      })
-      .returning({ id: users.id, inserted: sql<boolean>`(xmax = 0)` });
+  const inserted = await services.db.transaction(async (tx) => {
+    const isNew = await upsertVerifiedUser(tx, services, claims, options);
     await tx
       .insert(sessions)
       .values({ id: sessionId, userId: claims.sub, createdAt: now, expiresAt: sessionExpiresAt });
     if (options.anonymousId)
       await mergeAnonymousData(tx, anonymousSubject(options.anonymousId), claims.sub);
-    return row!;
+    return isNew;
   });
 
   const user = await applyDailyTopUp(services, claims.sub);
   return {
     user: user!,
-    isNew: result.inserted,
+    isNew: inserted,
     sessionId,
     sessionExpiresAt,
-    message: result.inserted ? "User registered successfully" : "Welcome back",
+    message: registrationMessage(inserted),
   };
+}
+
+function registrationMessage(isNew: boolean): string {
+  return isNew ? "User registered successfully" : "Welcome back";
+}
+
+/** Creates the account on first sign-in (10 credits); later sign-ins refresh e-mail and name. */
+async function upsertVerifiedUser(
+  tx: Transaction,
+  services: Services,
+  claims: VerifiedClaims,
+  options: SignInOptions,
+): Promise<boolean> {
+  const [row] = await tx
+    .insert(users)
+    .values({
+      id: claims.sub,
+      email: claims.email,
+      name: claims.name,
+      creditBalance: DAILY_TOP_UP_CREDITS,
+      lastCreditResetDate: services.clock.today(),
+      isAppUser: options.isAppClient ?? false,
+      joinedAt: services.clock.now(),
+    })
+    .onConflictDoUpdate({
+      target: users.id,
+      set: {
+        email: sql`excluded.email`,
+        name: sql`coalesce(excluded.name, ${users.name})`,
+        isAppUser: sql`${users.isAppUser} or excluded.is_app_user`,
+      },
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  return row?.inserted ?? false;
+}
+
+/**
+ * SPEC §7 registerUser for API clients (the companion app) that hold a Google ID token: creates
+ * or refreshes the account without a browser session.
+ */
+export async function registerWithIdToken(
+  services: Services,
+  idToken: string,
+  options: SignInOptions = {},
+): Promise<{ user: UserRow; isNew: boolean; message: string }> {
+  const claims = await verifyOrUnauthorized(services, idToken);
+  const isNew = await services.db.transaction((tx) =>
+    upsertVerifiedUser(tx, services, claims, options),
+  );
+  const user = await applyDailyTopUp(services, claims.sub);
+  return { user: user!, isNew, message: registrationMessage(isNew) };
+}
+
+export const UNREGISTERED_TOKEN_MESSAGE =
+  "This account is not registered yet: call registerUser first.";
+
+/** The user behind an `Authorization: Bearer <ID token>` header (API clients). */
+export async function authenticateBearer(services: Services, idToken: string): Promise<UserRow> {
+  const claims = await verifyOrUnauthorized(services, idToken);
+  const user = await applyDailyTopUp(services, claims.sub);
+  if (!user) throw new Unauthorized(UNREGISTERED_TOKEN_MESSAGE);
+  return user;
+}
+
+async function verifyOrUnauthorized(services: Services, idToken: string): Promise<VerifiedClaims> {
+  try {
+    return await services.identity.verify(idToken);
+  } catch (error) {
+    if (error instanceof InvalidIdTokenError) {
+      services.logger.info({ reason: error.reason }, "sign-in token refused");
+      throw new Unauthorized(error.message);
+    }
+    throw error;
+  }
 }
 
 type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];

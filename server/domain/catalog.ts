@@ -182,3 +182,12 @@ export async function findPublicCourse(
   const [row] = await services.db.select(publicColumns).from(courses).where(eq(courses.id, id));
   return row ? toPublicCourse(row) : null;
 }
+
+/** The course behind a canonical link (reviews, favourites and clicks name courses this way). */
+export async function findCourseIdByLink(services: Services, link: string): Promise<number | null> {
+  const [row] = await services.db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(eq(courses.link, link));
+  return row?.id ?? null;
+}

@@ -1,0 +1,183 @@
+import { z } from "zod";
+import {
+  articleSchema,
+  courseSchema,
+  errorSchema,
+  GET_ACTIONS,
+  POST_ACTIONS,
+  redeemResultSchema,
+  registerResultSchema,
+  reviewSchema,
+  trackClickResultSchema,
+  userSchema,
+  writeResultSchema,
+} from "./schemas";
+
+const json = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { target: "draft-2020-12", unrepresentable: "any", io: "input" });
+
+const ANSWERS: Record<string, { schema: z.ZodType; description: string }> = {
+  getCourses: {
+    schema: z.array(courseSchema),
+    description: "One page of listed courses (20); X-Total-Count, X-Page, X-Page-Count headers",
+  },
+  getArticles: {
+    schema: z.array(articleSchema),
+    description: "One page of published articles; X-Total-Count header",
+  },
+  getReviews: { schema: z.array(reviewSchema), description: "Reviews, newest first" },
+  getUser: { schema: userSchema, description: "The signed-in user" },
+  registerUser: { schema: registerResultSchema, description: "Account created or refreshed" },
+  trackCourseClick: {
+    schema: trackClickResultSchema,
+    description: "Credit spent (unless free); the coupon URL",
+  },
+  checkRedeemCode: { schema: redeemResultSchema, description: "Redeem result" },
+  addReview: { schema: writeResultSchema, description: "Review stored" },
+  addArticle: { schema: writeResultSchema, description: "Article stored" },
+};
+
+const ERRORS = {
+  "400": "Invalid input",
+  "401": "Not signed in, or an invalid Bearer token",
+  "403": "userId of another user, or not allowed",
+  "404": "Unknown course",
+  "409": "Conflict (already done)",
+  "429": "Rate limited or a daily limit reached (see Retry-After)",
+};
+
+/** OpenAPI 3.1, generated from the same zod schemas that validate requests. */
+export function buildOpenApiDocument(siteUrl: string) {
+  const errorResponses = Object.fromEntries(
+    Object.entries(ERRORS).map(([status, description]) => [
+      status,
+      {
+        description,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+    ]),
+  );
+  const schemas: Record<string, unknown> = { Error: json(errorSchema) };
+  for (const [action, schema] of [
+    ...Object.entries(GET_ACTIONS),
+    ...Object.entries(POST_ACTIONS),
+  ]) {
+    schemas[`${action}Input`] = json(schema);
+    schemas[`${action}Answer`] = json(ANSWERS[action]!.schema);
+  }
+  const answerOneOf = (actions: string[]) => ({
+    oneOf: actions.map((action) => ({ $ref: `#/components/schemas/${action}Answer` })),
+  });
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Kursusku API",
+      version: "1.0.0",
+      description:
+        "The action API of the Kursusku site and its companion app. GET /api?action=… reads; POST /api with a JSON body { action, … } writes. Authenticate with the site's session cookie or `Authorization: Bearer <Google ID token>`. A `userId` in a request may be omitted (it means the signed-in user) and otherwise must equal it.",
+    },
+    servers: [{ url: siteUrl }],
+    components: {
+      schemas,
+      securitySchemes: {
+        googleIdToken: { type: "http", scheme: "bearer", bearerFormat: "JWT (Google ID token)" },
+        session: { type: "apiKey", in: "cookie", name: "kk_session" },
+      },
+    },
+    paths: {
+      "/api": {
+        get: {
+          summary: "Read actions: getCourses, getArticles, getReviews, getUser",
+          parameters: [
+            {
+              name: "action",
+              in: "query",
+              required: true,
+              schema: { type: "string", enum: Object.keys(GET_ACTIONS) },
+            },
+            ...[
+              "search",
+              "type",
+              "rating",
+              "language",
+              "sort",
+              "page",
+              "author",
+              "courseLink",
+              "userId",
+            ].map((name) => ({
+              name,
+              in: "query",
+              required: false,
+              schema: { type: "string" },
+              description: `Used by some actions; see the ${"<action>"}Input schemas.`,
+            })),
+          ],
+          responses: {
+            "200": {
+              description: "The action's answer",
+              content: { "application/json": { schema: answerOneOf(Object.keys(GET_ACTIONS)) } },
+            },
+            ...errorResponses,
+          },
+        },
+        post: {
+          summary:
+            "Write actions: registerUser, trackCourseClick, checkRedeemCode, addReview, addArticle",
+          security: [{ googleIdToken: [] }, { session: [] }],
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  oneOf: Object.keys(POST_ACTIONS).map((action) => ({
+                    $ref: `#/components/schemas/${action}Input`,
+                  })),
+                  discriminator: { propertyName: "action" },
+                },
+              },
+            },
+          },
+          responses: {
+            "200": {
+              description: "The action's answer",
+              content: { "application/json": { schema: answerOneOf(Object.keys(POST_ACTIONS)) } },
+            },
+            ...errorResponses,
+          },
+        },
+      },
+    },
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** A plain, readable reference page of the same document (no scripts, no third parties). */
+export function renderApiReference(document: ReturnType<typeof buildOpenApiDocument>): string {
+  const schemas = document.components.schemas as Record<string, unknown>;
+  const section = (action: string, method: string) => `
+  <section id="${action}">
+    <h2>${method} ${escapeHtml(action)}</h2>
+    <p>${escapeHtml(ANSWERS[action]?.description ?? "")}</p>
+    <h3>Input</h3><pre>${escapeHtml(JSON.stringify(schemas[`${action}Input`], null, 2))}</pre>
+    <h3>Answer</h3><pre>${escapeHtml(JSON.stringify(schemas[`${action}Answer`], null, 2))}</pre>
+  </section>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Kursusku API reference</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0f172a}pre{background:#f1f5f9;padding:1rem;overflow:auto;font-size:13px;border-radius:8px}h2{border-top:1px solid #cbd5e1;padding-top:1.5rem}</style>
+</head><body>
+<h1>Kursusku API reference</h1>
+<p>${escapeHtml(document.info.description)}</p>
+<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Errors: <code>{ "error": { "message": "…" } }</code>.</p>
+<nav><ul>${[...Object.keys(GET_ACTIONS), ...Object.keys(POST_ACTIONS)].map((action) => `<li><a href="#${action}">${action}</a></li>`).join("")}</ul></nav>
+${Object.keys(GET_ACTIONS)
+  .map((action) => section(action, "GET"))
+  .join("")}
+${Object.keys(POST_ACTIONS)
+  .map((action) => section(action, "POST"))
+  .join("")}
+</body></html>`;
+}

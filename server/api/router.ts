@@ -1,0 +1,300 @@
+import express, { type Request, type Response, type Router } from "express";
+import { z } from "zod";
+import { DEFAULT_COURSE_FILTERS } from "../../app/lib/course-filters";
+import { authenticateBearer, findSessionUser, registerWithIdToken } from "../domain/accounts";
+import { listArticles } from "../domain/articles";
+import { findCourseIdByLink, listCourses } from "../domain/catalog";
+import { openCourse } from "../domain/credits";
+import { DomainError, Forbidden, NotFound, Unauthorized } from "../domain/errors";
+import { getUserProfile } from "../domain/profile";
+import { redeemCode } from "../domain/redeem";
+import { addReview, listReviews } from "../domain/reviews";
+import type { UserRow } from "../db/schema";
+import type { Services } from "../services";
+import { parseCookies, SESSION_COOKIE } from "../web/cookies";
+import { buildOpenApiDocument, renderApiReference } from "./openapi";
+import { createRateLimiter } from "./rate-limit";
+import { GET_ACTIONS, POST_ACTIONS } from "./schemas";
+
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+type ActionClass = "read" | "write" | "redeem";
+const LIMITS: Record<ActionClass, { limit: number; windowMs: number }> = {
+  read: { limit: 300, windowMs: 60_000 },
+  write: { limit: 30, windowMs: 60_000 },
+  redeem: { limit: 10, windowMs: 60_000 },
+};
+const ACTION_CLASS: Record<string, ActionClass> = {
+  getCourses: "read",
+  getArticles: "read",
+  getReviews: "read",
+  getUser: "read",
+  registerUser: "write",
+  trackCourseClick: "write",
+  addReview: "write",
+  addArticle: "write",
+  checkRedeemCode: "redeem",
+};
+
+export type ApiOptions = { corsOrigins: string[] };
+
+/**
+ * The JSON action API of SPEC §7 at /api (GET ?action=… and POST { action, … }). Every action
+ * calls the same domain functions as the web pages; this layer only authenticates, validates,
+ * rate-limits and shapes answers. Errors are `{ error: { message } }` with a fitting status.
+ */
+export function createApiRouter(services: Services, options: ApiOptions): Router {
+  const router = express.Router();
+  const limiter = createRateLimiter();
+  const allowedOrigins = new Set(options.corsOrigins);
+
+  router.use((request, response, next) => {
+    const origin = request.get("origin");
+    if (origin && allowedOrigins.has(origin)) {
+      response.setHeader("Access-Control-Allow-Origin", origin);
+      response.setHeader("Vary", "Origin");
+      response.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type");
+      response.setHeader("Access-Control-Allow-Methods", "GET, POST, OPTIONS");
+      response.setHeader("Access-Control-Max-Age", "600");
+    }
+    if (request.method === "OPTIONS") {
+      response.status(204).end();
+      return;
+    }
+    next();
+  });
+
+  router.get("/openapi.json", (_request, response) => {
+    response.json(buildOpenApiDocument(services.config.publicSiteUrl));
+  });
+  router.get("/docs", (_request, response) => {
+    response
+      .type("html")
+      .send(renderApiReference(buildOpenApiDocument(services.config.publicSiteUrl)));
+  });
+
+  router.get("/", (request, response) => {
+    void handle(request, response, request.query.action, normaliseQuery(request.query));
+  });
+  router.post("/", express.json({ limit: "4mb" }), (request, response) => {
+    const body: unknown = request.body;
+    const action =
+      body && typeof body === "object" ? (body as { action?: unknown }).action : undefined;
+    void handle(request, response, action, body);
+  });
+  // A body that is not JSON (or too big) still gets a JSON error.
+  router.use(
+    (error: unknown, _request: Request, response: Response, next: (error?: unknown) => void) => {
+      const status = (error as { status?: number }).status;
+      if (typeof status === "number" && status >= 400 && status < 500) {
+        response
+          .status(status)
+          .json({
+            error: { message: status === 413 ? "Request body too large." : "Malformed JSON body." },
+          });
+        return;
+      }
+      next(error);
+    },
+  );
+
+  async function handle(request: Request, response: Response, action: unknown, input: unknown) {
+    try {
+      if (typeof action !== "string" || action === "") throw new ApiError(400, "Missing action.");
+      const isGet = request.method === "GET";
+      const schemas: Record<string, z.ZodType> = isGet ? GET_ACTIONS : POST_ACTIONS;
+      const schema = Object.hasOwn(schemas, action) ? schemas[action] : undefined;
+      if (!schema) {
+        const other = isGet ? POST_ACTIONS : GET_ACTIONS;
+        throw new ApiError(
+          isGet || !Object.hasOwn(other, action) ? 400 : 405,
+          Object.hasOwn(other, action)
+            ? `${action} needs ${isGet ? "POST" : "GET"}.`
+            : `Unknown action: ${action.slice(0, 50)}`,
+        );
+      }
+      const klass = ACTION_CLASS[action] ?? "write";
+      const { limit, windowMs } = LIMITS[klass];
+      const wait = limiter.hit(`${klass}:${request.ip}`, limit, windowMs);
+      if (wait > 0)
+        throw new ApiError(429, "Too many requests. Please slow down.", {
+          "Retry-After": String(wait),
+        });
+
+      const parsed = schema.safeParse(input);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new ApiError(
+          400,
+          issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid request.",
+        );
+      }
+      const result = await runAction(
+        request,
+        response,
+        action,
+        parsed.data as Record<string, unknown>,
+      );
+      response.status(200).json(result);
+    } catch (error) {
+      sendError(response, error);
+    }
+  }
+
+  async function authenticate(request: Request): Promise<UserRow | null> {
+    const header = request.get("authorization");
+    if (header) {
+      const match = /^Bearer\s+(\S+)$/i.exec(header);
+      if (!match) throw new Unauthorized("Authorization must be 'Bearer <Google ID token>'.");
+      return authenticateBearer(services, match[1]!);
+    }
+    const sessionId = parseCookies(request.headers.cookie).get(SESSION_COOKIE);
+    return sessionId && sessionId.length <= 100 ? findSessionUser(services, sessionId) : null;
+  }
+
+  async function requireUser(request: Request, claimedUserId: unknown): Promise<UserRow> {
+    const user = await authenticate(request);
+    if (!user) throw new Unauthorized("Please sign in first.");
+    if (typeof claimedUserId === "string" && claimedUserId !== user.id) {
+      throw new Forbidden("userId does not match the signed-in user.");
+    }
+    return user;
+  }
+
+  async function runAction(
+    request: Request,
+    response: Response,
+    action: string,
+    input: Record<string, unknown>,
+  ) {
+    switch (action) {
+      case "getCourses": {
+        const page = await listCourses(services, {
+          ...DEFAULT_COURSE_FILTERS,
+          search: String(input.search ?? "").trim(),
+          type:
+            input.type === undefined || String(input.type).toLowerCase() === "all"
+              ? ""
+              : String(input.type),
+          rating: Number(input.rating ?? 0),
+          language: String(input.language ?? ""),
+          sort: (input.sort as typeof DEFAULT_COURSE_FILTERS.sort | undefined) ?? "newest",
+          page: Number(input.page ?? 1),
+        });
+        response.setHeader("X-Total-Count", String(page.total));
+        response.setHeader("X-Page", String(page.page));
+        response.setHeader("X-Page-Count", String(page.pageCount));
+        response.setHeader("X-Page-Size", String(page.pageSize));
+        return page.courses;
+      }
+      case "getArticles": {
+        const page = await listArticles(services, {
+          search: input.search as string | undefined,
+          author: input.author as string | undefined,
+          page: input.page as number | undefined,
+        });
+        response.setHeader("X-Total-Count", String(page.total));
+        response.setHeader("X-Page", String(page.page));
+        response.setHeader("X-Page-Count", String(page.pageCount));
+        return page.articles;
+      }
+      case "getReviews":
+        return listReviews(services, { courseLink: input.courseLink as string | undefined });
+      case "getUser": {
+        const user = await requireUser(request, input.userId);
+        return getUserProfile(services, user);
+      }
+      case "registerUser": {
+        const header = request.get("authorization");
+        const token = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+        if (token) {
+          const registered = await registerWithIdToken(services, token, {
+            isAppClient: isAppClient(request),
+          });
+          if (typeof input.userId === "string" && input.userId !== registered.user.id) {
+            throw new Forbidden("userId does not match the signed-in user.");
+          }
+          return { status: "success", message: registered.message, userId: registered.user.id };
+        }
+        const user = await requireUser(request, input.userId);
+        return { status: "success", message: "Welcome back", userId: user.id };
+      }
+      case "trackCourseClick": {
+        const user = await requireUser(request, input.userId);
+        const courseId =
+          (input.courseId as number | undefined) ??
+          (await findCourseIdByLink(services, String(input.courseLink)));
+        if (!courseId) throw new NotFound("Course not found.");
+        const opened = await openCourse(services, { kind: "user", userId: user.id }, courseId);
+        return {
+          success: true,
+          message: `Redirecting to ${opened.title}`,
+          couponUrl: opened.location,
+          spent: opened.spent,
+        };
+      }
+      case "checkRedeemCode": {
+        const user = await requireUser(request, input.userId);
+        return redeemCode(services, user.id, String(input.code));
+      }
+      case "addReview": {
+        const user = await requireUser(request, input.userId);
+        const courseId = await findCourseIdByLink(services, String(input.courseLink));
+        if (!courseId) throw new NotFound("Course not found.");
+        await addReview(services, user.id, {
+          courseId,
+          rating: input.rating,
+          text: input.reviewText ?? "",
+        });
+        return { success: true, message: "Review added successfully" };
+      }
+      case "addArticle": {
+        await requireUser(request, input.userId);
+        throw new ApiError(501, "Submitting articles through the API is not available yet.");
+      }
+      default:
+        throw new ApiError(400, `Unknown action: ${action}`);
+    }
+  }
+
+  function isAppClient(request: Request): boolean {
+    return (request.get("user-agent") ?? "").includes(services.config.auth.appUserAgentToken);
+  }
+
+  function sendError(response: Response, error: unknown) {
+    if (error instanceof ApiError) {
+      for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
+      response.status(error.status).json({ error: { message: error.message } });
+      return;
+    }
+    if (error instanceof DomainError) {
+      response.status(error.status).json({ error: { message: error.message } });
+      return;
+    }
+    services.logger.error({ err: error }, "API request failed");
+    response
+      .status(500)
+      .json({ error: { message: "Something went wrong on our side. Please try again." } });
+  }
+
+  return router;
+}
+
+/** Express gives arrays for repeated query keys; the API takes the first of each. */
+function normaliseQuery(query: Request["query"]): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(query)) {
+    const first = Array.isArray(value) ? value[0] : value;
+    if (typeof first === "string" && first !== "" && first !== "undefined" && first !== "null")
+      result[key] = first;
+  }
+  return result;
+}

@@ -1,0 +1,203 @@
+import { z } from "zod";
+import { COURSE_SORTS, MAX_SEARCH_LENGTH } from "../../app/lib/course-filters";
+import { REVIEW_MAX_LENGTH } from "../../app/lib/messages";
+
+/**
+ * The JSON action API of SPEC §7: one schema per action for its input and its answer. They
+ * validate requests, and the OpenAPI document is generated from them: one source of truth.
+ */
+const optionalUserId = z
+  .string()
+  .min(1)
+  .max(200)
+  .optional()
+  .describe("Must equal the signed-in user when given");
+
+export const getCoursesQuery = z.object({
+  action: z.literal("getCourses"),
+  search: z.string().max(MAX_SEARCH_LENGTH).optional(),
+  type: z.string().max(80).optional().describe("Category; omit or All for every category"),
+  rating: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(5)
+    .optional()
+    .describe("Minimum average review rating"),
+  language: z.string().max(40).optional(),
+  sort: z.enum(COURSE_SORTS).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+
+export const getArticlesQuery = z.object({
+  action: z.literal("getArticles"),
+  search: z.string().max(100).optional(),
+  author: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+
+export const getReviewsQuery = z.object({
+  action: z.literal("getReviews"),
+  courseLink: z.url().max(500).optional(),
+});
+
+export const getUserQuery = z.object({ action: z.literal("getUser"), userId: optionalUserId });
+
+export const registerUserBody = z.object({
+  action: z.literal("registerUser"),
+  userId: optionalUserId,
+  email: z.email().max(254).optional(),
+});
+
+export const trackCourseClickBody = z
+  .object({
+    action: z.literal("trackCourseClick"),
+    userId: optionalUserId,
+    courseId: z.number().int().positive().optional(),
+    courseLink: z.url().max(500).optional(),
+    courseTitle: z.string().max(300).optional(),
+  })
+  .refine((body) => body.courseId !== undefined || body.courseLink !== undefined, {
+    message: "courseId or courseLink is required",
+  });
+
+export const checkRedeemCodeBody = z.object({
+  action: z.literal("checkRedeemCode"),
+  userId: optionalUserId,
+  code: z.string().max(64),
+});
+
+export const addReviewBody = z.object({
+  action: z.literal("addReview"),
+  userId: optionalUserId,
+  courseLink: z.url().max(500),
+  courseTitle: z.string().max(300).optional(),
+  rating: z.unknown().describe("1 to 5"),
+  reviewText: z
+    .string()
+    .max(REVIEW_MAX_LENGTH + 1000)
+    .optional(),
+});
+
+export const addArticleBody = z.object({
+  action: z.literal("addArticle"),
+  userId: optionalUserId,
+  title: z.string().max(1000),
+  content: z.string().max(200_000),
+  author: z.string().max(200).optional(),
+  imageBase64: z
+    .string()
+    .max(3_000_000)
+    .optional()
+    .describe("Base64 body without the data: prefix"),
+  mimeType: z.string().max(50).optional(),
+});
+
+export const GET_ACTIONS = {
+  getCourses: getCoursesQuery,
+  getArticles: getArticlesQuery,
+  getReviews: getReviewsQuery,
+  getUser: getUserQuery,
+} as const;
+
+export const POST_ACTIONS = {
+  registerUser: registerUserBody,
+  trackCourseClick: trackCourseClickBody,
+  checkRedeemCode: checkRedeemCodeBody,
+  addReview: addReviewBody,
+  addArticle: addArticleBody,
+} as const;
+
+// Answers
+export const courseSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  link: z.string(),
+  courseType: z.string(),
+  subCategory: z.string().nullable(),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  headline: z.string().nullable(),
+  instructor: z.string().nullable(),
+  language: z.string().nullable(),
+  level: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  durationMinutes: z.number().nullable(),
+  udemyRating: z.number().nullable(),
+  udemyReviews: z.number().nullable(),
+  students: z.number().nullable(),
+  usesRemaining: z.number().nullable(),
+  expiresAt: z.string().nullable(),
+  averageRating: z.number(),
+  reviewCount: z.number().int(),
+});
+
+export const articleSchema = z.object({
+  articleId: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  content: z.string(),
+  author: z.string(),
+  date: z.string(),
+  imageUrl: z.string().nullable(),
+});
+
+export const reviewSchema = z.object({
+  courseLink: z.string(),
+  rating: z.number().int().min(1).max(5),
+  date: z.string(),
+  userId: z.string(),
+  review: z.string(),
+});
+
+export const userSchema = z.object({
+  userId: z.string(),
+  id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  isPremium: z.boolean(),
+  premiumUntil: z.string().nullable(),
+  creditBalance: z.number().int(),
+  clickCount: z.number().int(),
+  lastCreditResetDate: z.string().nullable(),
+  joinedDate: z.string(),
+  isAppUser: z.boolean(),
+  history: z.array(
+    z.object({ link: z.string(), title: z.string(), date: z.string(), courseId: z.number().int() }),
+  ),
+  redeemHistory: z.array(
+    z.object({
+      code: z.string(),
+      timestamp: z.string(),
+      type: z.enum(["premium", "credits", "other"]),
+    }),
+  ),
+  likedCourses: z.array(z.string()),
+});
+
+export const redeemResultSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  details: z
+    .object({
+      type: z.enum(["premium", "credits"]),
+      creditsAdded: z.number().int(),
+      leftRedeem: z.number().int(),
+      newLimit: z.union([z.number().int(), z.literal("unlimited")]),
+    })
+    .optional(),
+});
+
+export const writeResultSchema = z.object({ success: z.boolean(), message: z.string() }).loose();
+export const registerResultSchema = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  userId: z.string(),
+});
+export const trackClickResultSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  couponUrl: z.string(),
+  spent: z.boolean(),
+});
+export const errorSchema = z.object({ error: z.object({ message: z.string() }) });
