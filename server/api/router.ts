@@ -1,5 +1,5 @@
 import express, { type Request, type Response, type Router } from "express";
-import { z } from "zod";
+import type { z } from "zod";
 import { DEFAULT_COURSE_FILTERS } from "../../app/lib/course-filters";
 import { authenticateBearer, findSessionUser, registerWithIdToken } from "../domain/accounts";
 import { listArticles } from "../domain/articles";
