@@ -42,6 +42,12 @@ const environmentSchema = z.object({
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   /** User-agent token of the companion Android app. */
   APP_USER_AGENT_TOKEN: z.string().min(3).default("KursuskuApp"),
+  GEMINI_API_KEY: z.string().min(10).optional(),
+  GEMINI_MODEL: z.string().min(3).default("gemini-2.5-flash"),
+  GEMINI_BASE_URL: z.url().optional(),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
+  /** Uploaded images; default DATA_DIR/uploads. */
+  UPLOADS_DIR: z.string().min(1).optional(),
   /** Comma-separated origins allowed to call /api from a browser (CORS); empty: none. */
   CORS_ORIGINS: z.string().default(""),
   ANON_CREDITS_PER_IP_PER_DAY: z.coerce.number().int().min(3).max(100_000).default(30),
@@ -64,6 +70,8 @@ export type Config = {
   site: SiteSettings;
   auth: AuthSettings;
   corsOrigins: string[];
+  ai: { geminiApiKey: string | undefined; geminiModel: string; geminiBaseUrl: string | undefined; timeoutMs: number };
+  uploadsDir: string;
 };
 
 export type AuthSettings = {
@@ -142,6 +150,13 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       telegramUrl: values.TELEGRAM_URL,
       apkUrl: values.APK_URL,
     },
+    ai: {
+      geminiApiKey: values.GEMINI_API_KEY,
+      geminiModel: values.GEMINI_MODEL,
+      geminiBaseUrl: values.GEMINI_BASE_URL,
+      timeoutMs: values.AI_TIMEOUT_MS,
+    },
+    uploadsDir: path.resolve(values.UPLOADS_DIR ?? path.join(values.DATA_DIR, "uploads")),
     corsOrigins: values.CORS_ORIGINS.split(",")
       .map((origin) => origin.trim().replace(/\/+$/, ""))
       .filter((origin) => origin !== ""),

@@ -53,6 +53,14 @@ async function main() {
     { database: handle.database.kind, location: handle.database.location },
     "database ready (migrations applied)",
   );
+  logger.info(
+    {
+      identity: services.identity.describe(),
+      ai: services.ai.name,
+      images: services.images.describe(),
+    },
+    "adapters (live or local stand-ins)",
+  );
   if (config.isProduction && config.publicSiteUrlIsDefault) {
     logger.warn(
       { publicSiteUrl: config.publicSiteUrl },

@@ -3,7 +3,10 @@ import type { Logger } from "pino";
 import { createClock, type Clock } from "./clock";
 import type { Config } from "./config";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/client";
+import { createAiProvider } from "./adapters/ai";
+import type { AiProvider } from "./adapters/ai/types";
 import { createIdentity, type Identity } from "./adapters/google-identity/identity";
+import { createLocalImageStore, type ImageStore } from "./adapters/image-store/image-store";
 import { createMemoCache, type MemoCache } from "./memo-cache";
 import { resolveSessionSecret } from "./session-secret";
 
@@ -15,6 +18,8 @@ export type Services = {
   logger: Logger;
   cache: MemoCache;
   identity: Identity;
+  ai: AiProvider;
+  images: ImageStore;
   /** Signs the anonymous-visitor cookie. */
   sessionSecret: string;
 };
@@ -29,6 +34,8 @@ export type ServiceOverrides = {
   database?: DatabaseHandle;
   clock?: Clock;
   identity?: Identity;
+  ai?: AiProvider;
+  images?: ImageStore;
 };
 
 export async function createServices(
@@ -52,6 +59,8 @@ export async function createServices(
     cache: createMemoCache(),
     identity: overrides.identity ?? (await createIdentity(config.auth, clock.now)),
     sessionSecret: resolveSessionSecret(config),
+    ai: overrides.ai ?? createAiProvider(config.ai, { logger }),
+    images: overrides.images ?? createLocalImageStore(config.uploadsDir),
   };
   return {
     services,
