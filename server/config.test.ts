@@ -81,9 +81,16 @@ describe("parseConfig", () => {
     expect(error.message).not.toContain("PUBLIC_SITE_URL");
   });
 
-  it("requires PUBLIC_SITE_URL in production", () => {
-    const error = configError({ NODE_ENV: "production" });
-    expect(error.message).toContain("PUBLIC_SITE_URL");
+  it("runs in production without PUBLIC_SITE_URL on localhost, flagged for a start-up warning", () => {
+    const config = parseConfig({ NODE_ENV: "production", PORT: "4100" });
+    expect(config.publicSiteUrl).toBe("http://localhost:4100");
+    expect(config.publicSiteUrlIsDefault).toBe(true);
+    expect(parseConfig({ NODE_ENV: "production", PUBLIC_SITE_URL: "https://kursusku.id" }).publicSiteUrlIsDefault).toBe(false);
+  });
+
+  it("requires SESSION_SECRET in production on PostgreSQL", () => {
+    const error = configError({ NODE_ENV: "production", DATABASE_URL: "postgres://u:p@127.0.0.1/db" });
+    expect(error.message).toContain("SESSION_SECRET");
   });
 
   it("accepts a complete production configuration", () => {

@@ -115,11 +115,6 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       "FAKE_NOW is refused when NODE_ENV=production (it would freeze the site's clock)",
     );
   }
-  if (isProduction && !values.PUBLIC_SITE_URL) {
-    problems.push(
-      "PUBLIC_SITE_URL is required when NODE_ENV=production (canonical links, sitemap)",
-    );
-  }
   if (isProduction && values.DATABASE_URL && !values.SESSION_SECRET) {
     problems.push(
       "SESSION_SECRET is required when NODE_ENV=production with DATABASE_URL (every instance must sign cookies alike)",
