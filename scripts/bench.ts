@@ -1,0 +1,202 @@
+import { execSync, spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { pino } from "pino";
+import { parseConfig } from "../server/config";
+import { listCourses } from "../server/domain/catalog";
+import { DEFAULT_COURSE_FILTERS } from "../app/lib/course-filters";
+import { createRedeemCodes } from "../server/domain/redeem";
+import { createServices } from "../server/services";
+import { seedBenchData } from "./bench-seed";
+
+/**
+ * `npm run bench`: builds, seeds 50 000 courses (plus users, reviews, favourites, articles) into
+ * a temporary embedded database, starts the production server on 127.0.0.1 and measures each
+ * case with autocannon against a static file served by the same server (the baseline). Bounded:
+ * each case runs BENCH_SECONDS (default 10), loopback only, and everything stops by itself.
+ */
+const COURSES = Number(process.env.BENCH_COURSES ?? 50_000);
+const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36 KursuskuBench";
+const SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const root = path.resolve(import.meta.dirname, "..");
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
+    });
+  });
+}
+
+async function main() {
+  console.log("building…");
+  execSync("npx react-router build", { cwd: root, stdio: "ignore" });
+  const dataDir = mkdtempSync(path.join(tmpdir(), "kursusku-bench-"));
+  const env = { DATA_DIR: dataDir, SEED: "none", NODE_ENV: "production", SESSION_SECRET: SECRET, DEV_SIGNIN: "true", LOG_LEVEL: "warn" };
+
+  console.log(`seeding ${COURSES} courses into ${dataDir}…`);
+  const seedStarted = performance.now();
+  const handle = await createServices(parseConfig(env), pino({ level: "warn" }));
+  const data = await seedBenchData(handle.services, COURSES);
+  const [premiumCode] = await createRedeemCodes(handle.services, { type: "premium", maxUses: 1000 });
+  console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+
+  // Server time of a search over the whole catalogue (DESIGN.md §9: p50 < 30 ms on PGlite).
+  const searches = ["python", "excel", "marketing", "design", "data science", "react"];
+  const searchTimes: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    for (const [index, search] of searches.entries()) {
+      const started = performance.now();
+      await listCourses(handle.services, { ...DEFAULT_COURSE_FILTERS, search, type: index % 2 ? "Development" : "", page: 1 + (round % 3) });
+      searchTimes.push(performance.now() - started);
+    }
+  }
+  const searchP50 = median(searchTimes.slice(searches.length)); // first round warms caches
+  await handle.close();
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_SITE_URL: base },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const stop = () => server.kill("SIGTERM");
+  process.on("exit", stop);
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      if (attempt > 120) throw new Error("the server did not start");
+      try {
+        if ((await fetch(`${base}/healthz`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+
+    // Signed-in premium users for /go (premium: opening never runs out during the run).
+    const cookies: string[] = [];
+    for (let index = 0; index < 50; index += 1) {
+      const response = await fetch(`${base}/auth/dev`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: base, "content-type": "application/x-www-form-urlencoded", "user-agent": BROWSER_UA },
+        body: `email=bench-user-${index}@example.com`,
+      });
+      const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("kk_session="))?.split(";")[0];
+      if (!session) throw new Error("sign-in failed");
+      await fetch(`${base}/redeem`, {
+        method: "POST",
+        headers: { Origin: base, cookie: session, "content-type": "application/x-www-form-urlencoded" },
+        body: `code=${premiumCode}`,
+      });
+      cookies.push(session);
+    }
+
+    const assetsDir = path.join(root, "build/client/assets");
+    const staticAsset = readdirSync(assetsDir).find((file) => file.endsWith(".css"))!;
+    const cases: Array<{ name: string; path: string; go?: boolean }> = [
+      { name: "static asset (baseline)", path: `/assets/${staticAsset}` },
+      { name: "/", path: "/" },
+      { name: "/?search=python&type=Development&page=2", path: "/?search=python&type=Development&page=2" },
+      { name: "/articles", path: "/articles" },
+      { name: "article page", path: `/article?id=${data.articleIds[0]}` },
+      { name: "/api?action=getCourses", path: "/api?action=getCourses" },
+      { name: "/go/:id signed in", path: "/go/1", go: true },
+    ];
+    const results = [];
+    for (const benchCase of cases) {
+      let counter = 0;
+      const result = await autocannon({
+        url: `${base}${benchCase.path}`,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { "user-agent": BROWSER_UA, "accept-encoding": "gzip" },
+        requests: benchCase.go
+          ? [
+              {
+                setupRequest: (request) => {
+                  counter += 1;
+                  const courseId = data.courseIds[counter % data.courseIds.length];
+                  return {
+                    ...request,
+                    path: `/go/${courseId}`,
+                    headers: { ...request.headers, cookie: cookies[counter % cookies.length]! },
+                  };
+                },
+              },
+            ]
+          : undefined,
+      });
+      results.push({
+        name: benchCase.name,
+        requestsPerSecond: Math.round(result.requests.average),
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        errors: result.errors + result.timeouts,
+        non2xx: benchCase.go ? result["3xx"] === result.requests.total ? 0 : result.non2xx - result["3xx"] : result.non2xx,
+      });
+    }
+    const baseline = results[0]!.requestsPerSecond;
+
+    // What each page ships to the browser (gzip).
+    const bundles = [];
+    for (const [name, pagePath] of [
+      ["/", "/"],
+      ["/articles", "/articles"],
+      ["article", `/article?id=${data.articleIds[0]}`],
+      ["/dashboard", "/dashboard"],
+    ] as const) {
+      const html = await (await fetch(`${base}${pagePath}`, { headers: { "user-agent": BROWSER_UA } })).text();
+      const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!));
+      let js = 0;
+      let css = 0;
+      for (const url of urls) {
+        const bytes = Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer());
+        const size = gzipSync(bytes).length;
+        if (url.endsWith(".js")) js += size;
+        else css += size;
+      }
+      bundles.push({ route: name, jsGzipKb: +(js / 1024).toFixed(1), cssGzipKb: +(css / 1024).toFixed(1), files: urls.size });
+    }
+
+    console.log(`\n${COURSES} courses, ${CONNECTIONS} connections, ${SECONDS} s per case\n`);
+    console.table(
+      results.map((result) => ({
+        case: result.name,
+        "req/s": result.requestsPerSecond,
+        "p50 ms": result.p50,
+        "p99 ms": result.p99,
+        "vs static": `${((result.requestsPerSecond / baseline) * 100).toFixed(1)}%`,
+        errors: result.errors,
+        "unexpected status": result.non2xx,
+      })),
+    );
+    console.log(`search over ${COURSES} courses, server time p50: ${searchP50.toFixed(1)} ms`);
+    console.table(bundles);
+    mkdirSync(path.join(root, "bench"), { recursive: true });
+    writeFileSync(
+      path.join(root, "bench/results.json"),
+      JSON.stringify({ at: new Date().toISOString(), courses: COURSES, connections: CONNECTIONS, seconds: SECONDS, results, searchP50Ms: searchP50, bundles }, null, 2),
+    );
+    console.log("written bench/results.json");
+  } finally {
+    stop();
+    await new Promise((resolve) => server.once("exit", resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
