@@ -16,6 +16,7 @@ export default [
   route("articles/:slugWithId", "routes/article-slug.tsx"),
   route("uploads/:key", "routes/uploads.ts"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("admin", "routes/admin.tsx"),
   route("go/:courseId", "routes/go.tsx"),
   route("auth/dev", "routes/auth-dev.ts"),
   route("auth/google", "routes/auth-google.ts"),

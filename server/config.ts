@@ -48,6 +48,8 @@ const environmentSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   /** Uploaded images; default DATA_DIR/uploads. */
   UPLOADS_DIR: z.string().min(1).optional(),
+  /** Comma-separated e-mails of operators who may use /admin. */
+  ADMIN_EMAILS: z.string().default(""),
   /** Comma-separated origins allowed to call /api from a browser (CORS); empty: none. */
   CORS_ORIGINS: z.string().default(""),
   ANON_CREDITS_PER_IP_PER_DAY: z.coerce.number().int().min(3).max(100_000).default(30),
@@ -70,7 +72,13 @@ export type Config = {
   site: SiteSettings;
   auth: AuthSettings;
   corsOrigins: string[];
-  ai: { geminiApiKey: string | undefined; geminiModel: string; geminiBaseUrl: string | undefined; timeoutMs: number };
+  adminEmails: string[];
+  ai: {
+    geminiApiKey: string | undefined;
+    geminiModel: string;
+    geminiBaseUrl: string | undefined;
+    timeoutMs: number;
+  };
   uploadsDir: string;
 };
 
@@ -152,6 +160,9 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       timeoutMs: values.AI_TIMEOUT_MS,
     },
     uploadsDir: path.resolve(values.UPLOADS_DIR ?? path.join(values.DATA_DIR, "uploads")),
+    adminEmails: values.ADMIN_EMAILS.split(",")
+      .map((email) => email.trim().toLowerCase())
+      .filter((email) => email !== ""),
     corsOrigins: values.CORS_ORIGINS.split(",")
       .map((origin) => origin.trim().replace(/\/+$/, ""))
       .filter((origin) => origin !== ""),

@@ -229,6 +229,21 @@ export const ingestRuns = pgTable("ingest_runs", {
   errors: jsonb("errors").$type<string[]>().notNull().default([]),
 });
 
+/** Every operator action in /admin: who, what, when (issue 11). */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    actorUserId: text("actor_user_id").notNull(),
+    actorEmail: text("actor_email").notNull(),
+    action: text("action").notNull(),
+    target: text("target"),
+    details: jsonb("details"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt.desc())],
+);
+
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;
 export type UserRow = typeof users.$inferSelect;
