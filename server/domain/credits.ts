@@ -38,6 +38,7 @@ export async function openCourse(
       id: courses.id,
       title: courses.title,
       link: courses.link,
+      couponCode: courses.couponCode,
       couponUrl: courses.couponUrl,
       active: courses.active,
       date: courses.date,
@@ -49,7 +50,8 @@ export async function openCourse(
   const live =
     course.active && course.date <= today && (course.expiresAt === null || course.expiresAt > now);
   // An expired coupon costs nothing: the course page is still useful, the coupon is not.
-  if (!live || !course.couponUrl)
+  // Nor does a course without a coupon (ingest stores its plain link as coupon_url).
+  if (!live || !course.couponCode || !course.couponUrl)
     return { location: course.link, title: course.title, spent: false };
 
   const subject = opener.kind === "user" ? opener.userId : anonymousSubject(opener.anonymousId);
@@ -146,7 +148,8 @@ export async function listHistory(
     .from(visits)
     .innerJoin(courses, eq(courses.id, visits.courseId))
     .where(eq(visits.subject, subject))
-    .orderBy(desc(visits.visitedAt))
+    // The id breaks ties (a frozen FAKE_NOW clock gives every visit the same instant).
+    .orderBy(desc(visits.visitedAt), desc(visits.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, visitedAt: row.visitedAt.toISOString() }));
 }
