@@ -7,6 +7,7 @@ import {
   E2E_FAKE_NOW,
   E2E_HOST,
   E2E_PORT,
+  E2E_ADMIN_EMAIL,
 } from "./tests/e2e/support/env";
 
 // DESIGN.md §8: without Chromium the run fails with the instruction, it never skips.
@@ -57,7 +58,7 @@ export default defineConfig({
     command: `rm -rf ${E2E_DATA_DIR} && npx tsx server/index.ts`,
     url: `${E2E_BASE_URL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     stdout: "ignore",
     stderr: "pipe",
     env: {
@@ -68,6 +69,7 @@ export default defineConfig({
       SEED: "demo",
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
     },
   },
 });

@@ -40,10 +40,14 @@ const ANSWERS: Record<string, { schema: z.ZodType; description: string }> = {
 const ERRORS = {
   "400": "Invalid input",
   "401": "Not signed in, or an invalid Bearer token",
+  "402": "Out of credits (trackCourseClick)",
   "403": "userId of another user, or not allowed",
   "404": "Unknown course",
+  "405": "A read action sent with POST",
   "409": "Conflict (already done)",
+  "413": "Request body over 4 MB",
   "429": "Rate limited or a daily limit reached (see Retry-After)",
+  "501": "Not available yet (addArticle)",
 };
 
 /** OpenAPI 3.1, generated from the same zod schemas that validate requests. */

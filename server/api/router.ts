@@ -95,11 +95,9 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
     (error: unknown, _request: Request, response: Response, next: (error?: unknown) => void) => {
       const status = (error as { status?: number }).status;
       if (typeof status === "number" && status >= 400 && status < 500) {
-        response
-          .status(status)
-          .json({
-            error: { message: status === 413 ? "Request body too large." : "Malformed JSON body." },
-          });
+        response.status(status).json({
+          error: { message: status === 413 ? "Request body too large." : "Malformed JSON body." },
+        });
         return;
       }
       next(error);
@@ -137,6 +135,9 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
           issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid request.",
         );
       }
+      // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
+      if (containsNul(parsed.data))
+        throw new ApiError(400, "Text must not contain NUL characters.");
       const result = await runAction(
         request,
         response,
@@ -157,7 +158,10 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
       return authenticateBearer(services, match[1]!);
     }
     const sessionId = parseCookies(request.headers.cookie).get(SESSION_COOKIE);
-    return sessionId && sessionId.length <= 100 ? findSessionUser(services, sessionId) : null;
+    // Session ids are base64url; anything else (a NUL would be a database error) is no session.
+    return sessionId && /^[\w-]{1,100}$/.test(sessionId)
+      ? findSessionUser(services, sessionId)
+      : null;
   }
 
   async function requireUser(request: Request, claimedUserId: unknown): Promise<UserRow> {
@@ -216,12 +220,16 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         const header = request.get("authorization");
         const token = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
         if (token) {
+          // A mismatching userId is refused before the account is created or refreshed (an
+          // invalid token is left to registerWithIdToken, which answers 401 with SPEC's text).
+          if (typeof input.userId === "string") {
+            const claims = await services.identity.verify(token).catch(() => null);
+            if (claims && claims.sub !== input.userId)
+              throw new Forbidden("userId does not match the signed-in user.");
+          }
           const registered = await registerWithIdToken(services, token, {
             isAppClient: isAppClient(request),
           });
-          if (typeof input.userId === "string" && input.userId !== registered.user.id) {
-            throw new Forbidden("userId does not match the signed-in user.");
-          }
           return { status: "success", message: registered.message, userId: registered.user.id };
         }
         const user = await requireUser(request, input.userId);
@@ -286,6 +294,13 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
   }
 
   return router;
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value && typeof value === "object") return Object.values(value).some(containsNul);
+  return false;
 }
 
 /** Express gives arrays for repeated query keys; the API takes the first of each. */

@@ -53,7 +53,8 @@ export const trackCourseClickBody = z
   .object({
     action: z.literal("trackCourseClick"),
     userId: optionalUserId,
-    courseId: z.number().int().positive().optional(),
+    // The column is a PostgreSQL integer: a larger id would be a database error, not a 404.
+    courseId: z.number().int().positive().max(2_147_483_647).optional(),
     courseLink: z.url().max(500).optional(),
     courseTitle: z.string().max(300).optional(),
   })
@@ -72,7 +73,8 @@ export const addReviewBody = z.object({
   userId: optionalUserId,
   courseLink: z.url().max(500),
   courseTitle: z.string().max(300).optional(),
-  rating: z.unknown().describe("1 to 5"),
+  // Optional here so a missing rating gets SPEC's "Please select a rating." from the domain.
+  rating: z.unknown().optional().describe("1 to 5"),
   reviewText: z
     .string()
     .max(REVIEW_MAX_LENGTH + 1000)

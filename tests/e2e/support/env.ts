@@ -16,3 +16,6 @@ export const E2E_DATA_DIR = "test-results/e2e-data";
 
 /** Debian's Chromium; Playwright never downloads a browser here. */
 export const CHROMIUM_PATH = "/usr/bin/chromium";
+
+/** The operator the e2e server lets into /admin (ADMIN_EMAILS). */
+export const E2E_ADMIN_EMAIL = "operator@kursusku.test";
