@@ -46,7 +46,9 @@ export const DEFAULT_COURSE_FILTERS: CourseFilters = {
 const lenientText = (max: number) =>
   z
     .string()
-    .transform((value) => value.trim().slice(0, max))
+    // Control characters are dropped (PostgreSQL cannot even store a NUL byte).
+    // eslint-disable-next-line no-control-regex
+    .transform((value) => value.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, max))
     .catch("");
 
 /**
