@@ -1,0 +1,258 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import {
+  AI_ERROR_TOAST_MS,
+  AI_LIMITS,
+  AI_MESSAGES,
+  learningGuidanceSchema,
+  parseAiText,
+  requestAiTask,
+  type LearningGuidance,
+  type SuggestedSkill,
+} from "../lib/ai-schemas";
+import { useToast } from "./toast";
+import { Modal } from "./ui/modal";
+
+export type AiCompassModalProps = {
+  open: boolean;
+  onClose: () => void;
+  /** A keyword chip was chosen: the course list should search for it. */
+  onApplyKeyword: (keyword: string) => void;
+};
+
+type Phase = "input" | "loading" | "results";
+
+/**
+ * Reads the compass answer. A reply without an advice string cannot be shown; anything else
+ * that is slightly off (a skill without keywords) is dropped rather than failing the answer.
+ */
+export function readGuidance(text: string): LearningGuidance | null {
+  let parsed: unknown;
+  try {
+    parsed = parseAiText(text);
+  } catch {
+    return null;
+  }
+  const strict = learningGuidanceSchema.safeParse(parsed);
+  if (strict.success) return strict.data;
+  if (typeof parsed !== "object" || parsed === null) return null;
+  const loose = parsed as Record<string, unknown>;
+  if (typeof loose.advice !== "string" || loose.advice.trim() === "") return null;
+  const strings = (value: unknown) =>
+    Array.isArray(value)
+      ? value.filter((item): item is string => typeof item === "string" && item.trim() !== "")
+      : [];
+  const skills: SuggestedSkill[] = (
+    Array.isArray(loose.suggestedSkills) ? loose.suggestedSkills : []
+  )
+    .map((skill: unknown) => {
+      const entry = (skill ?? {}) as Record<string, unknown>;
+      return {
+        skillName: typeof entry.skillName === "string" ? entry.skillName : "",
+        searchKeywords: strings(entry.searchKeywords).slice(0, 3),
+      };
+    })
+    .filter((skill) => skill.skillName !== "" && skill.searchKeywords.length > 0)
+    .slice(0, 3);
+  return {
+    advice: loose.advice,
+    suggestedSkills: skills,
+    genericKeywords: strings(loose.genericKeywords).slice(0, 4),
+  };
+}
+
+/** SPEC §2 AI Learning Compass: goal in; advice, skills and keyword chips out. */
+export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModalProps) {
+  const toast = useToast();
+  const [goal, setGoal] = useState("");
+  const [phase, setPhase] = useState<Phase>("input");
+  const [error, setError] = useState<string | null>(null);
+  const [guidance, setGuidance] = useState<LearningGuidance | null>(null);
+  const pending = useRef<AbortController | null>(null);
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+  const goalId = `${id}-goal`;
+  const errorId = `${id}-error`;
+
+  useEffect(() => () => pending.current?.abort(), []);
+
+  function fail(message: string) {
+    setError(message);
+    setPhase("input");
+    toast.show(message, "error", AI_ERROR_TOAST_MS);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = goal.trim();
+    // The server says the same; answering here saves a round trip.
+    if (trimmed === "") {
+      setError(AI_MESSAGES.goalRequired);
+      inputRef.current?.focus();
+      return;
+    }
+    if (trimmed.length > AI_LIMITS.goalMaxChars) {
+      setError(AI_MESSAGES.goalTooLong);
+      return;
+    }
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    setError(null);
+    setPhase("loading");
+    try {
+      const result = await requestAiTask(
+        { task: "compass", contents: trimmed },
+        { signal: controller.signal },
+      );
+      if (controller.signal.aborted) return;
+      if (!result.ok) {
+        fail(result.message ?? AI_MESSAGES.compassFailed);
+        return;
+      }
+      const answer = readGuidance(result.text);
+      if (!answer) {
+        fail(AI_MESSAGES.compassUnreadable);
+        return;
+      }
+      setGuidance(answer);
+      setPhase("results");
+    } catch {
+      if (!controller.signal.aborted) fail(AI_MESSAGES.compassFailed);
+    }
+  }
+
+  function close() {
+    if (phase === "loading") {
+      pending.current?.abort();
+      setPhase("input");
+    }
+    onClose();
+  }
+
+  function tryAnother() {
+    setPhase("input");
+    setError(null);
+    // After React has shown the form again.
+    setTimeout(() => inputRef.current?.focus(), 0);
+  }
+
+  return (
+    <Modal open={open} onClose={close} title="AI Learning Compass">
+      {phase === "input" && (
+        <form onSubmit={submit} noValidate>
+          <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
+            Tell us what you want to learn or become, in English or Bahasa Indonesia. We will
+            suggest skills and keywords that find free courses in today&apos;s list.
+          </p>
+          <label htmlFor={goalId} className="block font-semibold">
+            Your learning goal
+          </label>
+          <textarea
+            ref={inputRef}
+            id={goalId}
+            name="goal"
+            rows={3}
+            maxLength={AI_LIMITS.goalMaxChars}
+            value={goal}
+            onChange={(event) => {
+              setGoal(event.target.value);
+              if (error) setError(null);
+            }}
+            placeholder="e.g. saya ingin jadi web developer"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            className="mt-2 w-full rounded-lg border border-slate-300 bg-white p-3 text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
+          />
+          {error && (
+            <p id={errorId} role="alert" className="mt-2 text-sm text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          )}
+          <div className="mt-4 flex justify-end">
+            <button
+              type="submit"
+              className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+            >
+              Get Guidance
+            </button>
+          </div>
+        </form>
+      )}
+
+      {phase === "loading" && (
+        <div
+          role="status"
+          className="flex items-center gap-3 py-8 text-slate-700 dark:text-slate-200"
+        >
+          <span
+            aria-hidden="true"
+            className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
+          />
+          AI is thinking...
+        </div>
+      )}
+
+      {phase === "results" && guidance && (
+        <div>
+          <p className="leading-relaxed">{guidance.advice}</p>
+          {guidance.suggestedSkills.length > 0 && (
+            <>
+              <h3 className="mt-5 font-bold">Suggested skills</h3>
+              <ul className="mt-2 space-y-3">
+                {guidance.suggestedSkills.map((skill) => (
+                  <li key={skill.skillName}>
+                    <p className="font-semibold">{skill.skillName}</p>
+                    <KeywordChips keywords={skill.searchKeywords} onApply={onApplyKeyword} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          {guidance.genericKeywords.length > 0 && (
+            <>
+              <h3 className="mt-5 font-bold">Explore more</h3>
+              <KeywordChips keywords={guidance.genericKeywords} onApply={onApplyKeyword} />
+            </>
+          )}
+          <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
+            Choose a keyword to search the course list.
+          </p>
+          <div className="mt-5 flex justify-end">
+            <button
+              type="button"
+              onClick={tryAnother}
+              className="rounded-lg border border-slate-300 px-4 py-2 font-semibold dark:border-slate-600"
+            >
+              Try Another Goal
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+function KeywordChips({
+  keywords,
+  onApply,
+}: {
+  keywords: string[];
+  onApply: (keyword: string) => void;
+}) {
+  return (
+    <ul className="mt-1 flex flex-wrap gap-2">
+      {keywords.map((keyword) => (
+        <li key={keyword}>
+          <button
+            type="button"
+            onClick={() => onApply(keyword)}
+            aria-label={`Search courses for ${keyword}`}
+            className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100 dark:bg-slate-800 dark:text-brand-100 dark:ring-slate-600"
+          >
+            {keyword}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { computeTrendingLocally } from "./local-trending";
+import type { TrendingFacts } from "./types";
+
+function facts(overrides: Partial<TrendingFacts> = {}): TrendingFacts {
+  return {
+    today: "2026-11-22",
+    windowDays: 7,
+    totals: { opensThisWeek: 0, opensLastWeek: 0, newCoursesThisWeek: 0, listedCourses: 0 },
+    categories: [],
+    courses: [],
+    ...overrides,
+  };
+}
+
+describe("offline trending topics", () => {
+  it("picks the category whose opens grew most, and cites the numbers", () => {
+    const topic = computeTrendingLocally(
+      facts({
+        totals: { opensThisWeek: 30, opensLastWeek: 20, newCoursesThisWeek: 2, listedCourses: 50 },
+        categories: [
+          {
+            category: "Development",
+            opensThisWeek: 12,
+            opensLastWeek: 18,
+            newCourses: 1,
+            listedCourses: 30,
+          },
+          {
+            category: "Design",
+            opensThisWeek: 18,
+            opensLastWeek: 2,
+            newCourses: 1,
+            listedCourses: 20,
+          },
+        ],
+        courses: [
+          {
+            id: 1,
+            title: "Figma UI Design Masterclass",
+            category: "Design",
+            opensThisWeek: 10,
+            opensLastWeek: 1,
+            isNew: false,
+          },
+          {
+            id: 2,
+            title: "Figma for Beginners",
+            category: "Design",
+            opensThisWeek: 8,
+            opensLastWeek: 1,
+            isNew: true,
+          },
+          {
+            id: 3,
+            title: "Learn Python in 30 Days",
+            category: "Development",
+            opensThisWeek: 12,
+            opensLastWeek: 18,
+            isNew: false,
+          },
+        ],
+      }),
+    );
+    expect(topic.topic).toBe("Design: Figma");
+    expect(topic.keywords[0]).toBe("Figma");
+    expect(topic.explanation).toContain(
+      "**Design** is where learners are heading: **18** course opens in the last 7 days, up from **2** the week before (+800%).",
+    );
+    expect(topic.explanation).toContain("- Figma UI Design Masterclass (**10** opens)");
+    expect(topic.explanation).toContain(
+      "Across the site: **30** opens this week, up from **20** the week before (+50%).",
+    );
+  });
+
+  it("without any opens, is about new courses", () => {
+    const topic = computeTrendingLocally(
+      facts({
+        totals: { opensThisWeek: 0, opensLastWeek: 0, newCoursesThisWeek: 5, listedCourses: 40 },
+        categories: [
+          {
+            category: "Marketing",
+            opensThisWeek: 0,
+            opensLastWeek: 0,
+            newCourses: 3,
+            listedCourses: 10,
+          },
+          {
+            category: "Music",
+            opensThisWeek: 0,
+            opensLastWeek: 0,
+            newCourses: 2,
+            listedCourses: 30,
+          },
+        ],
+        courses: [
+          {
+            id: 1,
+            title: "SEO Crash Course",
+            category: "Marketing",
+            opensThisWeek: 0,
+            opensLastWeek: 0,
+            isNew: true,
+          },
+          {
+            id: 2,
+            title: "SEO for Busy People",
+            category: "Marketing",
+            opensThisWeek: 0,
+            opensLastWeek: 0,
+            isNew: true,
+          },
+          {
+            id: 3,
+            title: "TikTok Marketing Masterclass",
+            category: "Marketing",
+            opensThisWeek: 0,
+            opensLastWeek: 0,
+            isNew: true,
+          },
+        ],
+      }),
+    );
+    expect(topic.topic).toMatch(/^New in Marketing: SEO/);
+    expect(topic.keywords).toContain("SEO");
+    expect(topic.explanation).toMatch(
+      /^No course opens have been recorded in the last 14 days, so this is based on what is new: \*\*3\*\* new Marketing courses arrived in the last 7 days, the most of any category \(\*\*5\*\* new courses overall\)\./,
+    );
+  });
+
+  it("has a sensible answer for an empty catalogue", () => {
+    expect(computeTrendingLocally(facts())).toEqual({
+      topic: "No trending topics yet",
+      explanation: expect.stringMatching(/no free courses listed right now/),
+      keywords: [],
+    });
+  });
+});

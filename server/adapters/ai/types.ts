@@ -1,0 +1,90 @@
+import type {
+  AiImageMimeType,
+  LearningGuidance,
+  ModerationVerdict,
+  TrendingTopic,
+} from "../../../app/lib/ai-schemas";
+
+/**
+ * The AI service of DESIGN.md §7: Gemini when a key is configured, the offline provider
+ * otherwise. Providers only answer; the domain (server/domain/ai-tasks.ts) gathers the facts
+ * from our database, checks the input, verifies keywords against the catalogue and decides
+ * what an unreadable reply means.
+ */
+export type AiProvider = {
+  /** For the start-up log, e.g. "gemini (gemini-2.5-flash)" or "local (offline)". */
+  readonly name: string;
+  moderateText(input: TextModerationInput): Promise<ProviderReply<ModerationVerdict>>;
+  moderateImage(input: ImageModerationInput): Promise<ProviderReply<ModerationVerdict>>;
+  compass(input: CompassInput): Promise<ProviderReply<LearningGuidance>>;
+  trending(facts: TrendingFacts): Promise<ProviderReply<TrendingTopic>>;
+  /** Starts loading heavy models in the background (never awaited on a request). */
+  warmUp(): void;
+};
+
+/**
+ * A provider either answers in the expected shape or returns what it could not read.
+ * Transport failures (timeouts, HTTP errors) throw AiProviderError instead.
+ */
+export type ProviderReply<T> = { ok: true; value: T } | { ok: false; raw: string };
+
+export type TextModerationKind = "title" | "content";
+
+export type TextModerationInput = { kind: TextModerationKind; text: string };
+
+export type ImageModerationInput = { bytes: Uint8Array; mimeType: AiImageMimeType };
+
+/** What the compass may draw on: listed courses (newest first), without any coupon data. */
+export type CatalogueCourse = {
+  id: number;
+  title: string;
+  category: string;
+  subCategory: string | null;
+  headline: string | null;
+};
+
+export type CompassInput = { goal: string; catalogue: CatalogueCourse[] };
+
+/** Opens (course visits) and new courses over the last 7 days against the 7 before. */
+export type TrendingFacts = {
+  today: string;
+  windowDays: number;
+  totals: {
+    opensThisWeek: number;
+    opensLastWeek: number;
+    newCoursesThisWeek: number;
+    listedCourses: number;
+  };
+  categories: TrendingCategory[];
+  /** Courses opened in either week, or new this week (most opened first, capped). */
+  courses: TrendingCourse[];
+};
+
+export type TrendingCategory = {
+  category: string;
+  opensThisWeek: number;
+  opensLastWeek: number;
+  newCourses: number;
+  listedCourses: number;
+};
+
+export type TrendingCourse = {
+  id: number;
+  title: string;
+  category: string;
+  opensThisWeek: number;
+  opensLastWeek: number;
+  isNew: boolean;
+};
+
+/** The AI service could not be reached or refused (after its one retry). */
+export class AiProviderError extends Error {
+  override name = "AiProviderError";
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
