@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { data, redirect, useNavigation } from "react-router";
+import { data, redirect, useNavigate, useNavigation } from "react-router";
 import { viewerSubject } from "../../server/domain/accounts";
 import { listCatalogFacets, listCourses } from "../../server/domain/catalog";
 import { listVisitedCourseIds } from "../../server/domain/credits";
@@ -15,7 +15,8 @@ import { CourseFilterBar } from "../components/course-filter-bar";
 import { Hero } from "../components/hero";
 import { Pagination } from "../components/pagination";
 import { RedeemSection, type RedemptionItem } from "../components/redeem-section";
-import { Modal } from "../components/ui/modal";
+import { AiCompassModal } from "../components/ai-compass-modal";
+import { TrendingModal } from "../components/trending-modal";
 import { useRootData } from "../components/use-root-data";
 import type { PublicCourse } from "../lib/course";
 import { courseListHref, hasActiveCourseFilters, parseCourseFilters } from "../lib/course-filters";
@@ -139,6 +140,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const outOfCredits = isOutOfCredits(viewer);
   const now = new Date(loaderData.now);
   const navigation = useNavigation();
+  const navigate = useNavigate();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   const [openModal, setOpenModal] = useState<"guide" | "trending" | null>(null);
   const filtersActive = hasActiveCourseFilters(filters);
@@ -235,20 +237,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <RedeemSection signedIn={viewer?.signedIn ?? false} redemptions={loaderData.redemptions} />
 
-      <Modal
+      <AiCompassModal
         open={openModal === "guide"}
         onClose={() => setOpenModal(null)}
-        title="AI Learning Compass"
-      >
-        <p>The AI Learning Compass is being prepared and will be available soon.</p>
-      </Modal>
-      <Modal
-        open={openModal === "trending"}
-        onClose={() => setOpenModal(null)}
-        title="Trending Now"
-      >
-        <p>Trending topics are being prepared and will be available soon.</p>
-      </Modal>
+        onApplyKeyword={(keyword) => {
+          setOpenModal(null);
+          void navigate(`${courseListHref({ search: keyword })}#courses-section`);
+        }}
+      />
+      <TrendingModal open={openModal === "trending"} onClose={() => setOpenModal(null)} />
     </>
   );
 }
