@@ -171,7 +171,7 @@ export async function adminListArticles(services: Services) {
       moderation: articles.moderation,
     })
     .from(articles)
-    .orderBy(desc(articles.createdAt))
+    .orderBy(desc(articles.createdAt), desc(articles.id))
     .limit(200);
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
@@ -182,6 +182,10 @@ export async function adminSetArticleStatus(
   articleId: number,
   status: "published" | "hidden",
 ) {
+  // NaN or a non-int4 id would otherwise fail inside the query (a 500) instead of "not found".
+  if (!Number.isSafeInteger(articleId) || articleId <= 0 || articleId > 2_147_483_647) {
+    throw new NotFound("No such article.");
+  }
   const [row] = await services.db
     .update(articles)
     .set({ status })
@@ -211,8 +215,10 @@ export async function adminFindUsers(services: Services, emailQuery: string) {
       clickCount: users.clickCount,
       isAppUser: users.isAppUser,
       joinedAt: users.joinedAt,
-      visits: sql<number>`(select count(*)::int from ${visits} where ${visits.subject} = ${users.id})`,
-      favourites: sql<number>`(select count(*)::int from ${favourites} where ${favourites.subject} = ${users.id})`,
+      // Qualified by hand: in a one-table select Drizzle prints `${users.id}` as a bare "id",
+      // which inside the subquery would mean the subquery's own table.
+      visits: sql<number>`(select count(*)::int from ${visits} where ${visits}.${sql.identifier("subject")} = ${users}.${sql.identifier("id")})`,
+      favourites: sql<number>`(select count(*)::int from ${favourites} where ${favourites}.${sql.identifier("subject")} = ${users}.${sql.identifier("id")})`,
     })
     .from(users)
     .where(ilike(users.email, `%${query.replace(/[\\%_]/g, (match) => `\\${match}`)}%`))

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 
 export const MODAL_CLOSE_ANIMATION_MS = 300;
 
@@ -34,7 +34,7 @@ export function Modal({ open, onClose, title, children, footer }: ModalProps) {
     }
   }, [open]);
 
-  const titleId = `modal-title-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  const titleId = useId();
   return (
     // Clicking the backdrop closes, as Escape already does for keyboard users (native <dialog>).
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
