@@ -226,7 +226,9 @@ export async function adminFindUsers(services: Services, emailQuery: string) {
     .limit(50);
   return rows.map((row) => ({
     ...row,
-    premiumUntil: row.premiumUntil?.toISOString() ?? null,
+    // An expired temporary premium is no premium: show the account as standard.
+    premiumUntil:
+      row.premiumUntil && row.premiumUntil > services.clock.now() ? row.premiumUntil.toISOString() : null,
     joinedAt: row.joinedAt.toISOString(),
   }));
 }
