@@ -1,5 +1,11 @@
 import { parseArgs } from "node:util";
-import { createRedeemCodes, listRedeemCodes, type NewCodesRequest } from "../server/domain/redeem";
+import { ValidationError } from "../server/domain/errors";
+import {
+  createRedeemCodes,
+  listRedeemCodes,
+  validateNewCodesRequest,
+  type NewCodesRequest,
+} from "../server/domain/redeem";
 import { callServer, openCliTarget, readCliConfig } from "./cli-database";
 
 const usage = `Usage:
@@ -30,7 +36,7 @@ function parseExpiry(value: string | undefined): Date | null {
   if (!value) return null;
   const text = /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T23:59:59+07:00` : value;
   const time = Date.parse(text);
-  if (Number.isNaN(time)) throw new Error(`--expires: "${value}" is not a date`);
+  if (Number.isNaN(time)) throw new ValidationError(`--expires: "${value}" is not a date`);
   return new Date(time);
 }
 
@@ -68,6 +74,7 @@ async function main() {
       expiresAt: parseExpiry(values.expires),
       count: values.count === undefined ? 1 : Number(values.count),
     };
+    validateNewCodesRequest(request);
     const target = await openCliTarget(config);
     let codes: string[];
     if (target.kind === "server") {
@@ -109,7 +116,19 @@ async function main() {
   }
 }
 
+/** node:util parseArgs refuses unknown options and missing values with ERR_PARSE_ARGS_* codes. */
+function isUsageError(error: unknown): boolean {
+  if (error instanceof ValidationError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
+}
+
 main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
+  // A wrong request exits 2 with the usage (as `ingest` does); anything else is a failure.
+  if (isUsageError(error)) {
+    console.log(`\n${usage}`);
+    process.exit(2);
+  }
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { FAVOURITE_LIMIT_FALLBACK } from "../lib/messages";
 import { TRUNCATE, truncate } from "../lib/text";
 import { useToast } from "./toast";
+import { useRootData } from "./use-root-data";
 
 type FavouriteAnswer = {
   success?: boolean;
@@ -30,6 +31,15 @@ export function FavouriteButton({
   const toast = useToast();
   const [favourited, setFavourited] = useState(initial);
   const [busy, setBusy] = useState(false);
+  // Signing in or out under a mounted card switches whose favourites these are: start over from
+  // the loader's answer for the new viewer.
+  const viewer = useRootData()?.viewer;
+  const viewerKey = viewer?.signedIn ? viewer.userId : "";
+  const [shownFor, setShownFor] = useState(viewerKey);
+  if (viewerKey !== shownFor) {
+    setShownFor(viewerKey);
+    setFavourited(initial);
+  }
   const shortTitle = truncate(title, TRUNCATE.ariaTitle);
 
   const toggle = async () => {

@@ -18,13 +18,17 @@ export async function setFavourite(
   courseId: number,
   favourite: boolean,
 ): Promise<FavouriteChange> {
+  // Not a course id the integer column can hold: no such course (the database would throw).
+  const knownShape = Number.isInteger(courseId) && courseId > 0 && courseId <= 2_147_483_647;
   if (!favourite) {
+    if (!knownShape) return { favourited: false, changed: false };
     const removed = await services.db
       .delete(favourites)
       .where(and(eq(favourites.subject, subject), eq(favourites.courseId, courseId)))
       .returning({ courseId: favourites.courseId });
     return { favourited: false, changed: removed.length > 0 };
   }
+  if (!knownShape) throw new NotFound("Course not found.");
   const [course] = await services.db
     .select({ id: courses.id })
     .from(courses)

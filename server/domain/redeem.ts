@@ -223,11 +223,10 @@ export type NewCodesRequest = {
   count?: number;
 };
 
-/** Operators mint codes (CLI and, later, the admin console). */
-export async function createRedeemCodes(
-  services: Services,
-  request: NewCodesRequest,
-): Promise<string[]> {
+/** Refuses a malformed mint request (the CLI checks before it reaches any database). */
+export function validateNewCodesRequest(request: NewCodesRequest): void {
+  if (request.type !== "credits" && request.type !== "premium")
+    throw new ValidationError("--type must be credits or premium.");
   if (!Number.isInteger(request.maxUses) || request.maxUses < 1)
     throw new ValidationError("--uses must be a positive whole number.");
   if (
@@ -236,9 +235,25 @@ export async function createRedeemCodes(
   ) {
     throw new ValidationError("A credits code needs --credits, a positive whole number.");
   }
+  if (
+    request.type === "premium" &&
+    request.premiumDays != null &&
+    (!Number.isInteger(request.premiumDays) || request.premiumDays < 1)
+  ) {
+    throw new ValidationError("--days must be a positive whole number.");
+  }
   const count = request.count ?? 1;
   if (!Number.isInteger(count) || count < 1 || count > 1000)
     throw new ValidationError("--count must be between 1 and 1000.");
+}
+
+/** Operators mint codes (CLI and, later, the admin console). */
+export async function createRedeemCodes(
+  services: Services,
+  request: NewCodesRequest,
+): Promise<string[]> {
+  validateNewCodesRequest(request);
+  const count = request.count ?? 1;
   const codes = Array.from({ length: count }, generateCode);
   await services.db.insert(redeemCodes).values(
     codes.map((code) => ({

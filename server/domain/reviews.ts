@@ -53,6 +53,10 @@ export async function addReview(services: Services, userId: string, input: Revie
   });
   if (!parsed.success)
     throw new ValidationError(parsed.error.issues[0]?.message ?? REVIEW_RATING_REQUIRED);
+  // The route passes Number(form field): NaN or an id the integer column cannot hold is no course.
+  const { courseId } = input;
+  if (!Number.isInteger(courseId) || courseId < 1 || courseId > 2_147_483_647)
+    throw new NotFound("Course not found.");
   const [course] = await services.db
     .select({ id: courses.id })
     .from(courses)
