@@ -1,4 +1,29 @@
-// Placeholder: filled in by the articles work (issue 8).
-export default function Page() {
-  return null;
+import { data, redirect } from "react-router";
+import { ArticleNotFound } from "../components/article-not-found";
+import { ARTICLE_MESSAGES, articleIdFromSlug, articlePath } from "../lib/article-rules";
+import { pageMeta, siteUrlFromMatches } from "../lib/seo";
+import type { Route } from "./+types/article-slug";
+
+/**
+ * Readable article addresses (/articles/learn-python-fast-12) redirect permanently to the
+ * canonical /article?id=12 of SPEC §2, whatever the words before the id: titles may change,
+ * the id does not. Without an id at the end it is SPEC's "Article Not Found" (404).
+ */
+export function loader({ params }: Route.LoaderArgs) {
+  const id = articleIdFromSlug(params.slugWithId);
+  if (id === null) return data({ notFound: true }, { status: 404 });
+  throw redirect(articlePath(id), 301);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: ARTICLE_MESSAGES.notFound,
+    description: ARTICLE_MESSAGES.notFoundHint,
+    siteUrl: siteUrlFromMatches(matches),
+    path: "/articles",
+    noIndex: true,
+  });
+
+export default function ArticleSlug() {
+  return <ArticleNotFound />;
 }

@@ -1,4 +1,173 @@
-// Placeholder: filled in by the articles work (issue 8).
-export default function Page() {
-  return null;
+import { data, Link, redirect } from "react-router";
+import {
+  ArticleRejected,
+  describeArticleEligibility,
+  submitArticle,
+} from "../../server/domain/articles";
+import { takeAiRateLimit } from "../../server/domain/ai-tasks";
+import { DomainError } from "../../server/domain/errors";
+import { flashCookie } from "../../server/web/cookies";
+import { ArticleForm, type ArticleActionResult } from "../components/article-form";
+import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "../lib/article-rules";
+import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
+import type { Route } from "./+types/articles-new";
+
+/**
+ * The largest form body read: a 2 MB cover plus the text fields. Anything bigger is refused
+ * before it is held in memory.
+ */
+const MAX_FORM_BYTES = ARTICLE_LIMITS.imageMaxBytes + 1024 * 1024;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { services, identity } = context;
+  // The server decides who may write (SPEC §6) and how long the cooldown still runs.
+  return describeArticleEligibility(services, identity);
+}
+
+class BodyTooLarge extends Error {}
+
+/** request.formData() with a size limit: the body is counted as it streams in. */
+async function readFormData(request: Request): Promise<FormData> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_FORM_BYTES) throw new BodyTooLarge();
+  if (!request.body) return request.formData();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_FORM_BYTES) {
+      await reader.cancel();
+      throw new BodyTooLarge();
+    }
+    chunks.push(value);
+  }
+  return new Request(request.url, {
+    method: "POST",
+    headers: request.headers,
+    body: Buffer.concat(chunks),
+  }).formData();
+}
+
+function refusal(result: ArticleActionResult, status: number) {
+  return data(result, { status });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services, identity } = context;
+  if (!identity.user) {
+    return refusal(
+      { formError: ARTICLE_MESSAGES.signInRequired, fieldErrors: {}, values: null },
+      401,
+    );
+  }
+  let form: FormData;
+  try {
+    form = await readFormData(request);
+  } catch (error) {
+    const tooLarge = error instanceof BodyTooLarge;
+    const message = tooLarge
+      ? ARTICLE_MESSAGES.imageTooLarge
+      : "The form could not be read. Please try again.";
+    return refusal(
+      { formError: message, fieldErrors: tooLarge ? { image: message } : {}, values: null },
+      tooLarge ? 413 : 400,
+    );
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const values = { title: text("title"), content: text("content"), author: text("author") };
+  const file = form.get("image");
+  const image =
+    file instanceof Blob && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+
+  try {
+    // A submission runs the AI checks again: it counts against the viewer's AI budget.
+    takeAiRateLimit(services, identity);
+    const result = await submitArticle(
+      services,
+      { user: identity.user, isAppClient: identity.isAppClient },
+      { ...values, image },
+    );
+    // SPEC §4: back to the list, where the new article is first.
+    return redirect("/articles", {
+      status: 303,
+      headers: {
+        "Set-Cookie": flashCookie(
+          { type: "success", message: result.message },
+          identity.secureCookies,
+        ),
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return refusal(
+      {
+        formError: error.message,
+        fieldErrors: error instanceof ArticleRejected ? error.fieldErrors : {},
+        values,
+      },
+      error.status,
+    );
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const siteUrl = siteUrlFromMatches(matches);
+  return pageMeta({
+    title: "Write New Article",
+    description:
+      "Share what you know with Kursusku's learners: write an article in Markdown, checked by AI before it is published.",
+    siteUrl,
+    path: "/articles/new",
+    noIndex: true,
+    jsonLd: [
+      breadcrumbJsonLd(siteUrl, [
+        { name: "Articles", path: "/articles" },
+        { name: "Write New Article", path: "/articles/new" },
+      ]),
+    ],
+  });
+};
+
+export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="new-article-heading" className="mx-auto max-w-3xl px-4 py-10">
+      <Link
+        to="/articles"
+        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-600 hover:text-brand-700 dark:text-brand-100"
+      >
+        <span aria-hidden="true">←</span> Back to Articles
+      </Link>
+      <h1 id="new-article-heading" className="mt-4 text-3xl font-bold">
+        Write New Article
+      </h1>
+      {loaderData.eligible ? (
+        <>
+          <p className="mt-2 mb-6 text-slate-600 dark:text-slate-300">
+            Share a tip, a learning path or a story. Markdown is supported; every article is checked
+            by AI before it goes live.
+          </p>
+          <ArticleForm
+            fixedAuthor={loaderData.fixedAuthor}
+            cooldownRemainingMs={loaderData.cooldownRemainingMs}
+            actionData={actionData}
+          />
+        </>
+      ) : (
+        <div className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <p className="font-semibold">{ARTICLE_MESSAGES.notEligible}</p>
+          <p className="mt-2 text-sm">
+            {loaderData.signedIn
+              ? "Redeem a premium code or use the Kursusku app to start writing."
+              : "Sign in with a premium account, or use the Kursusku app, to start writing."}
+          </p>
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,4 +1,166 @@
-// Placeholder: filled in by the articles work (issue 8).
-export default function Page() {
-  return null;
+import { data, Link, useNavigation } from "react-router";
+import { canWriteArticles, listArticles } from "../../server/domain/articles";
+import { ArticleCard, type ArticleCardData } from "../components/article-card";
+import { ArticleFilterBar } from "../components/article-filter-bar";
+import { ArticlePagination } from "../components/article-pagination";
+import {
+  articleListHref,
+  articlePath,
+  excerptSource,
+  hasActiveArticleFilters,
+  parseArticleListQuery,
+} from "../lib/article-rules";
+import { absoluteUrl, breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
+import type { Route } from "./+types/articles";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { services, identity } = context;
+  const query = parseArticleListQuery(new URL(request.url).searchParams);
+  const canWrite = canWriteArticles(identity.user, identity.isAppClient, services.clock.now());
+  try {
+    const page = await listArticles(services, query);
+    // Cards only need the start of each article: keep the page small.
+    const articles: ArticleCardData[] = page.articles.map((article) => ({
+      articleId: article.articleId,
+      title: article.title,
+      content: excerptSource(article.content),
+      author: article.author,
+      date: article.date,
+      imageUrl: article.imageUrl,
+    }));
+    return {
+      query,
+      canWrite,
+      page: { articles, total: page.total, page: page.page, pageCount: page.pageCount },
+      error: null,
+    };
+  } catch (error) {
+    services.logger.error({ err: error, requestId: context.requestId }, "article list failed");
+    return data(
+      {
+        query,
+        canWrite,
+        page: null,
+        error: "We could not load articles right now. Please try again in a moment.",
+      },
+      { status: 503 },
+    );
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const siteUrl = siteUrlFromMatches(matches);
+  const articles = data?.page?.articles ?? [];
+  return pageMeta({
+    title: "Articles",
+    description:
+      "Latest Insights: articles by the Kursusku community about learning, careers and free online courses.",
+    siteUrl,
+    path: data ? articleListHref(data.query) : "/articles",
+    jsonLd: [
+      breadcrumbJsonLd(siteUrl, [{ name: "Articles", path: "/articles" }]),
+      {
+        "@context": "https://schema.org",
+        "@type": "ItemList",
+        name: "Latest Insights",
+        numberOfItems: articles.length,
+        itemListElement: articles.map((article, index) => ({
+          "@type": "ListItem",
+          position: index + 1,
+          url: absoluteUrl(siteUrl, articlePath(article.articleId)),
+          name: article.title,
+        })),
+      },
+    ],
+  });
+};
+
+export default function Articles({ loaderData }: Route.ComponentProps) {
+  const { query, page, error, canWrite } = loaderData;
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/articles";
+  const filtered = hasActiveArticleFilters(query);
+
+  return (
+    <section aria-labelledby="articles-heading" className="mx-auto max-w-7xl px-4 py-10">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 id="articles-heading" className="text-3xl font-bold">
+            Latest Insights
+          </h1>
+          {page && (
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+              {page.total.toLocaleString("en-US")} article{page.total === 1 ? "" : "s"}
+            </p>
+          )}
+        </div>
+        {canWrite && (
+          <Link
+            to="/articles/new"
+            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
+            Write Article
+          </Link>
+        )}
+      </div>
+
+      <ArticleFilterBar query={query} />
+
+      <div aria-live="polite" className="mt-4 min-h-6 text-sm text-slate-600 dark:text-slate-300">
+        {loading ? "Loading articles..." : null}
+      </div>
+
+      {error && (
+        <div
+          role="alert"
+          className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
+          {error}
+        </div>
+      )}
+
+      {page && page.articles.length === 0 && (
+        <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
+          {filtered ? (
+            <>
+              <h2 className="text-lg font-semibold">No Articles Match Your Search</h2>
+              <p className="mt-2 text-slate-600 dark:text-slate-300">
+                Try different keywords or clear your search to explore all available insights.
+              </p>
+              <Link
+                to="/articles"
+                className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+              >
+                Reset Search
+              </Link>
+            </>
+          ) : (
+            <>
+              <h2 className="text-lg font-semibold">No Articles Found Yet</h2>
+              <p className="mt-2 text-slate-600 dark:text-slate-300">
+                Check back soon for new content, or try writing one yourself if you&apos;re a
+                premium member!
+              </p>
+            </>
+          )}
+        </div>
+      )}
+
+      {page && page.articles.length > 0 && (
+        <>
+          <ul
+            aria-label="Articles"
+            className={`grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}
+          >
+            {page.articles.map((article) => (
+              <li key={article.articleId}>
+                <ArticleCard article={article} />
+              </li>
+            ))}
+          </ul>
+          <ArticlePagination query={query} page={page.page} pageCount={page.pageCount} />
+        </>
+      )}
+    </section>
+  );
 }

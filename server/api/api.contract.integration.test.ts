@@ -916,20 +916,28 @@ describe("addArticle", () => {
     author: "Rina",
   };
 
-  it("requires a signed-in user, then answers 501 until the articles feature lands", async () => {
+  it("requires a signed-in, eligible user and stores the article through the same domain rules", async () => {
     expectError(await post(article), 401);
     const user = await newUser();
     const other = await newUser();
     expectError(await post({ ...article, userId: other.userId }, { cookie: user.cookie }), 403);
     const before = await snapshotDatabase(api.services);
-    expectError(await post(article, { cookie: user.cookie }), 501);
-    const token = await mintIdToken(api.services, "writer@example.com");
-    expectAnswer(
-      await post({ action: "registerUser" }, { authorization: `Bearer ${token}` }),
-      registerResultSchema,
-    );
-    expectError(await post(article, { authorization: `Bearer ${token}` }), 501);
+    // A standard user may not write articles (SPEC §6).
+    expectError(await post(article, { cookie: user.cookie }), 403);
     expect((await snapshotDatabase(api.services)).articles).toBe(before.articles);
+
+    await api.services.db.update(users).set({ isPremium: true }).where(eq(users.id, user.userId));
+    const response = await post(article, { cookie: user.cookie });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const body = response.body as { success: boolean; message: string; articleId: number };
+    expect(body.success).toBe(true);
+    expect(body.message).toContain("Article added");
+    const [stored] = await api.services.db.select().from(articles).where(eq(articles.id, body.articleId));
+    expect(stored?.title).toBe(article.title);
+    expect(stored?.userId).toBe(user.userId);
+
+    // The cooldown applies to the API exactly as to the web form.
+    expectError(await post({ ...article, title: "Another article about TypeScript" }, { cookie: user.cookie }), 429);
   });
 
   it("refuses a body without title or content", async () => {

@@ -47,7 +47,7 @@ const ERRORS = {
   "409": "Conflict (already done)",
   "413": "Request body over 4 MB",
   "429": "Rate limited or a daily limit reached (see Retry-After)",
-  "501": "Not available yet (addArticle)",
+  "503": "The AI check is unavailable (addArticle)",
 };
 
 /** OpenAPI 3.1, generated from the same zod schemas that validate requests. */

@@ -2,7 +2,8 @@ import express, { type Request, type Response, type Router } from "express";
 import type { z } from "zod";
 import { DEFAULT_COURSE_FILTERS } from "../../app/lib/course-filters";
 import { authenticateBearer, findSessionUser, registerWithIdToken } from "../domain/accounts";
-import { listArticles } from "../domain/articles";
+import { decodeImageData } from "../domain/ai-tasks";
+import { listArticles, submitArticle } from "../domain/articles";
 import { findCourseIdByLink, listCourses } from "../domain/catalog";
 import { openCourse } from "../domain/credits";
 import { DomainError, Forbidden, NotFound, Unauthorized } from "../domain/errors";
@@ -265,8 +266,19 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         return { success: true, message: "Review added successfully" };
       }
       case "addArticle": {
-        await requireUser(request, input.userId);
-        throw new ApiError(501, "Submitting articles through the API is not available yet.");
+        const user = await requireUser(request, input.userId);
+        const { article, message } = await submitArticle(
+          services,
+          { user, isAppClient: isAppClient(request) },
+          {
+            title: String(input.title),
+            content: String(input.content),
+            author: input.author as string | undefined,
+            // The bytes decide the image type; a claimed mimeType is not trusted.
+            image: input.imageBase64 ? decodeImageData(String(input.imageBase64)) : null,
+          },
+        );
+        return { success: true, message, articleId: article.articleId };
       }
       default:
         throw new ApiError(400, `Unknown action: ${action}`);

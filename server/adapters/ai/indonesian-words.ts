@@ -173,6 +173,10 @@ export const SAFE_PHRASES: readonly RegExp[] = [/\be\.?\s*coli\b/gi];
 
 export const WHITELISTED_WORDS: readonly string[] = [
   // Indonesian
+  // The English dataset's `n[i]gga` makes the "i" optional, so "ngga" alone matches — and it
+  // is everywhere in Indonesian: hingga, sehingga, tinggal, tangga, mangga, bangga, nggak.
+  // The slur itself ("nigga") does not contain "ngga", so it is still caught.
+  "ngga",
   "analisis",
   "analisa",
   "analis",

@@ -8,6 +8,9 @@ import {
 
 const SAFE_TITLES = [
   "Belajar Python dari Nol untuk Pemula",
+  // Everyday Indonesian with "ngga" (hingga, tinggal, tangga, mangga, bangga, nggak).
+  "Belajar sehingga paham, hingga tinggal selangkah lagi",
+  "Naik tangga karier: bangga makan mangga, nggak perlu ragu",
   "Kelas analisis data pukul 7 malam di Jakarta",
   "Scunthorpe United and the assassin's guide to football history",
   "Analisa Kanal YouTube: Cara Naik 1000 Subscriber",
@@ -28,6 +31,8 @@ const SAFE_TITLES = [
 
 const UNSAFE_TITLES: Array<[string, RegExp]> = [
   ["This course is shit", /offensive language \("s\*\*t"\)/],
+  // Whitelisting Indonesian "ngga" must not let the slur through, plain or with digits.
+  ["you n1gga", /offensive language/],
   ["f u c k this tutorial", /offensive language \("f\*\*k"\)/],
   ["f.u.c.k all tutorials", /offensive language/],
   ["Fuuuuuck my code", /offensive language/],

@@ -1,0 +1,53 @@
+import { Link } from "react-router";
+import { articlePath, excerptSource } from "../lib/article-rules";
+import { formatJakartaInstant } from "../lib/dates";
+import { TRUNCATE, truncate } from "../lib/text";
+import { AiScannedBadge, ArticleCover } from "./article-cover";
+import { Markdown } from "./markdown";
+
+/** What a card needs: SPEC §3's article without the whole content. */
+export type ArticleCardData = {
+  articleId: number;
+  title: string;
+  content: string;
+  author: string;
+  date: string;
+  imageUrl: string | null;
+};
+
+export function ArticleCard({ article }: { article: ArticleCardData }) {
+  const href = articlePath(article.articleId);
+  return (
+    <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
+      <ArticleCover imageUrl={article.imageUrl} variant="card" />
+      <div className="flex flex-1 flex-col p-4">
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-xs text-slate-600 dark:text-slate-300">
+            <time dateTime={article.date}>{formatJakartaInstant(new Date(article.date))}</time>
+          </p>
+          <AiScannedBadge />
+        </div>
+        <h2 className="mt-2 text-lg leading-snug font-semibold" title={article.title}>
+          <Link to={href} className="hover:text-brand-600 dark:hover:text-brand-100">
+            {truncate(article.title, TRUNCATE.cardTitle)}
+          </Link>
+        </h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">By {article.author}</p>
+        <Markdown
+          content={excerptSource(article.content)}
+          variant="excerpt"
+          className="mt-3 line-clamp-3 text-sm text-slate-700 dark:text-slate-300"
+        />
+        <div className="mt-auto pt-4">
+          <Link
+            to={href}
+            aria-label={`Read More: ${truncate(article.title, TRUNCATE.ariaTitle)}`}
+            className="inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            Read More
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from "react";
+import { coverImageSrc } from "../lib/article-rules";
+
+/**
+ * An article's cover. No usable address, or an image that fails to load (also before
+ * hydration, when React's onError could not fire yet), shows the card's placeholder or, on the
+ * detail page, SPEC's "Image failed to load" box.
+ */
+export function ArticleCover({
+  imageUrl,
+  variant,
+}: {
+  imageUrl: string | null;
+  variant: "card" | "detail";
+}) {
+  const src = coverImageSrc(imageUrl);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const imageRef = useRef<HTMLImageElement>(null);
+
+  useEffect(() => {
+    const image = imageRef.current;
+    // Loaded (or failed) before React attached onError: read the outcome from the element.
+    if (image && image.complete && image.naturalWidth === 0 && src) setFailedSrc(src);
+  }, [src]);
+
+  const frame =
+    variant === "card"
+      ? "aspect-[16/9] w-full overflow-hidden rounded-t-xl"
+      : "aspect-[16/9] w-full overflow-hidden rounded-2xl";
+
+  if (!src) return <CoverPlaceholder className={frame} />;
+  if (failedSrc === src) {
+    return variant === "card" ? (
+      <CoverPlaceholder className={frame} />
+    ) : (
+      <div
+        role="img"
+        aria-label="Image failed to load"
+        className={`${frame} flex items-center justify-center border border-dashed border-slate-300 bg-slate-100 text-sm text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300`}
+      >
+        <span aria-hidden="true">Image failed to load</span>
+      </div>
+    );
+  }
+  return (
+    <div className={`${frame} bg-slate-100 dark:bg-slate-800`}>
+      <img
+        ref={imageRef}
+        src={src}
+        alt=""
+        loading={variant === "card" ? "lazy" : "eager"}
+        decoding="async"
+        referrerPolicy="no-referrer"
+        onError={() => setFailedSrc(src)}
+        className="h-full w-full object-cover"
+      />
+    </div>
+  );
+}
+
+function CoverPlaceholder({ className }: { className: string }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-testid="article-cover-placeholder"
+      className={`${className} flex items-center justify-center bg-gradient-to-br from-brand-100 via-sky-100 to-emerald-100 dark:from-slate-800 dark:via-slate-800 dark:to-slate-700`}
+    >
+      <svg viewBox="0 0 24 24" className="h-10 w-10 text-brand-600 opacity-60" fill="none">
+        <path
+          d="M4 5h16v14H4zM4 15l4.5-4.5 4 4 3-3L20 15"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </div>
+  );
+}
+
+/** SPEC §2: every article was checked by AI before it was published. */
+export function AiScannedBadge() {
+  return (
+    <span
+      title="AI Content Check"
+      className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100"
+    >
+      <svg viewBox="0 0 16 16" className="h-3 w-3" aria-hidden="true" fill="currentColor">
+        <path d="M8 1l5 2v4c0 3.5-2.2 6.3-5 7-2.8-.7-5-3.5-5-7V3l5-2zm-1 9.2l4.2-4.2-1-1L7 8.2 5.8 7l-1 1L7 10.2z" />
+      </svg>
+      AI Scanned
+      <span className="sr-only"> (AI Content Check)</span>
+    </span>
+  );
+}

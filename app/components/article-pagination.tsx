@@ -1,0 +1,57 @@
+import { Link } from "react-router";
+import { articleListHref, type ArticleListQuery } from "../lib/article-rules";
+import { paginationSlots } from "../lib/course-filters";
+
+const slotClass =
+  "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium";
+const linkClass = `${slotClass} border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800`;
+
+/** Pages of the article list (SPEC §9: up to 5 slots, first and last always shown). */
+export function ArticlePagination({
+  query,
+  page,
+  pageCount,
+}: {
+  query: ArticleListQuery;
+  page: number;
+  pageCount: number;
+}) {
+  if (pageCount <= 1) return null;
+  const hrefFor = (target: number) => articleListHref({ ...query, page: target });
+  return (
+    <nav
+      aria-label="Article pages"
+      className="mt-8 flex flex-wrap items-center justify-center gap-2"
+    >
+      {page > 1 && (
+        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
+          Previous
+        </Link>
+      )}
+      {paginationSlots(page, pageCount).map((slot, index) =>
+        slot === "ellipsis" ? (
+          <span key={`gap-${index}`} aria-hidden="true" className="px-1 text-slate-500">
+            …
+          </span>
+        ) : slot === page ? (
+          <span
+            key={slot}
+            aria-current="page"
+            className={`${slotClass} border-brand-600 bg-brand-600 text-white`}
+          >
+            {slot}
+          </span>
+        ) : (
+          <Link key={slot} to={hrefFor(slot)} aria-label={`Page ${slot}`} className={linkClass}>
+            {slot}
+          </Link>
+        ),
+      )}
+      {page < pageCount && (
+        <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
+          Next
+        </Link>
+      )}
+    </nav>
+  );
+}

@@ -1,0 +1,45 @@
+import { useToast } from "./toast";
+
+/**
+ * SPEC §2/§8 share: the device's share sheet where there is one, else the link is copied.
+ * Closing the share sheet is not an error; a share sheet that fails falls back to copying.
+ */
+export function ArticleShareButton({ title, url }: { title: string; url: string }) {
+  const toast = useToast();
+
+  async function copyLink() {
+    try {
+      if (!navigator.clipboard) throw new Error("no clipboard");
+      await navigator.clipboard.writeText(url);
+      toast.show(`Link to "${title}" copied!`, "success");
+    } catch {
+      toast.show("Failed to copy link.", "error");
+    }
+  }
+
+  async function share() {
+    if (typeof navigator.share === "function") {
+      try {
+        await navigator.share({ title, text: title, url });
+        toast.show(`Thanks for sharing "${title}"!`, "success");
+        return;
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "AbortError") return;
+      }
+    }
+    await copyLink();
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={() => void share()}
+      className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+    >
+      <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
+        <path d="M15 13a3 3 0 00-2.4 1.2L7.9 11.8a3 3 0 000-1.6l4.7-2.4A3 3 0 1012 6l-4.7 2.4a3 3 0 100 3.2L12 14a3 3 0 103-1z" />
+      </svg>
+      Share
+    </button>
+  );
+}

@@ -1,0 +1,182 @@
+import type { ComponentPropsWithoutRef } from "react";
+import ReactMarkdown, { type Components, type UrlTransform } from "react-markdown";
+import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
+import remarkGfm from "remark-gfm";
+import { safeImageSrc, safeLinkHref } from "../lib/article-rules";
+
+/**
+ * User-written markdown, rendered safely (DESIGN.md §6): GitHub-flavoured markdown without raw
+ * HTML (skipped, never rendered), links only to http, https, irc, ircs, mailto and xmpp
+ * addresses (anything else, `javascript:` included, stays as plain text), images only from
+ * http, https or data:image addresses. rehype-sanitize runs as a second fence behind that.
+ *
+ * `variant="excerpt"` keeps only inline text (for cards): no links, images, headings or lists.
+ */
+export type MarkdownProps = {
+  content: string;
+  variant?: "full" | "excerpt";
+  className?: string;
+};
+
+const SANITIZE_SCHEMA: SanitizeSchema = {
+  ...defaultSchema,
+  protocols: {
+    ...defaultSchema.protocols,
+    src: ["http", "https", "data"],
+  },
+  // Ids only come from GFM footnotes, which remark-rehype already prefixes with "user-content-".
+  clobber: [],
+};
+
+const transformUrl: UrlTransform = (url, key) => {
+  if (key === "href") return safeLinkHref(url) ?? "";
+  if (key === "src") return safeImageSrc(url) ?? "";
+  return "";
+};
+
+/** Outside links of user content: never followed by crawlers, never given our window. */
+function MarkdownLink({ href, children, node: _node, ...rest }: AnchorProps) {
+  if (!href) return <span>{children}</span>;
+  if (href.startsWith("#")) return <a href={href}>{children}</a>;
+  return (
+    <a
+      {...rest}
+      href={href}
+      target="_blank"
+      rel="nofollow ugc noopener"
+      className="font-medium text-brand-600 underline underline-offset-2 hover:text-brand-700 dark:text-brand-100"
+    >
+      {children}
+    </a>
+  );
+}
+type AnchorProps = ComponentPropsWithoutRef<"a"> & { node?: unknown };
+
+function MarkdownImage({
+  src,
+  alt,
+  node: _node,
+}: ComponentPropsWithoutRef<"img"> & { node?: unknown }) {
+  if (typeof src !== "string" || !src) return alt ? <span>{alt}</span> : null;
+  return (
+    <img
+      src={src}
+      alt={alt ?? ""}
+      loading="lazy"
+      decoding="async"
+      referrerPolicy="no-referrer"
+      className="my-4 h-auto max-w-full rounded-lg"
+    />
+  );
+}
+
+/** The page title is the h1: headings inside an article start one level lower. */
+const FULL_COMPONENTS: Components = {
+  a: MarkdownLink,
+  img: MarkdownImage,
+  h1: ({ node: _node, children, ...props }) => (
+    <h2 className="mt-8 mb-3 text-2xl font-bold" {...props}>
+      {children}
+    </h2>
+  ),
+  h2: ({ node: _node, children, ...props }) => (
+    <h3 className="mt-6 mb-3 text-xl font-bold" {...props}>
+      {children}
+    </h3>
+  ),
+  h3: ({ node: _node, children, ...props }) => (
+    <h4 className="mt-5 mb-2 text-lg font-semibold" {...props}>
+      {children}
+    </h4>
+  ),
+  h4: ({ node: _node, children, ...props }) => (
+    <h5 className="mt-4 mb-2 font-semibold" {...props}>
+      {children}
+    </h5>
+  ),
+  h5: ({ node: _node, children, ...props }) => (
+    <h6 className="mt-4 mb-2 font-semibold" {...props}>
+      {children}
+    </h6>
+  ),
+  h6: ({ node: _node, children, ...props }) => (
+    <h6 className="mt-4 mb-2 font-semibold" {...props}>
+      {children}
+    </h6>
+  ),
+  p: ({ node: _node, ...props }) => <p className="my-3 leading-relaxed" {...props} />,
+  ul: ({ node: _node, ...props }) => <ul className="my-3 list-disc space-y-1 pl-6" {...props} />,
+  ol: ({ node: _node, ...props }) => <ol className="my-3 list-decimal space-y-1 pl-6" {...props} />,
+  blockquote: ({ node: _node, ...props }) => (
+    <blockquote
+      className="my-4 border-l-4 border-slate-300 pl-4 text-slate-700 italic dark:border-slate-600 dark:text-slate-300"
+      {...props}
+    />
+  ),
+  pre: ({ node: _node, ...props }) => (
+    <pre
+      className="my-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100"
+      {...props}
+    />
+  ),
+  code: ({ node: _node, className, ...props }) => (
+    <code
+      className={`rounded bg-slate-100 px-1 py-0.5 font-mono text-[0.9em] dark:bg-slate-800 ${className ?? ""}`}
+      {...props}
+    />
+  ),
+  table: ({ node: _node, ...props }) => (
+    <div className="my-4 overflow-x-auto">
+      <table className="min-w-full border-collapse text-sm" {...props} />
+    </div>
+  ),
+  th: ({ node: _node, ...props }) => (
+    <th
+      className="border border-slate-300 bg-slate-100 px-3 py-1.5 text-left dark:border-slate-700 dark:bg-slate-800"
+      {...props}
+    />
+  ),
+  td: ({ node: _node, ...props }) => (
+    <td className="border border-slate-300 px-3 py-1.5 dark:border-slate-700" {...props} />
+  ),
+  hr: ({ node: _node, ...props }) => (
+    <hr className="my-6 border-slate-200 dark:border-slate-700" {...props} />
+  ),
+  input: ({ node: _node, checked, ...props }) => (
+    <input
+      {...props}
+      type="checkbox"
+      checked={Boolean(checked)}
+      readOnly
+      disabled
+      aria-label={checked ? "Done" : "Not done"}
+      className="mr-1.5 align-middle"
+    />
+  ),
+};
+
+/** Inline text only: the card excerpt is three lines of prose. */
+const EXCERPT_ELEMENTS = ["p", "strong", "em", "del", "code", "br"];
+const EXCERPT_COMPONENTS: Components = {
+  p: ({ node: _node, ...props }) => <p className="inline after:content-['_']" {...props} />,
+  code: ({ node: _node, ...props }) => <code className="font-mono text-[0.9em]" {...props} />,
+};
+
+export function Markdown({ content, variant = "full", className }: MarkdownProps) {
+  const excerpt = variant === "excerpt";
+  return (
+    <div className={className}>
+      <ReactMarkdown
+        remarkPlugins={[remarkGfm]}
+        rehypePlugins={[[rehypeSanitize, SANITIZE_SCHEMA]]}
+        skipHtml
+        urlTransform={transformUrl}
+        components={excerpt ? EXCERPT_COMPONENTS : FULL_COMPONENTS}
+        allowedElements={excerpt ? EXCERPT_ELEMENTS : undefined}
+        unwrapDisallowed={excerpt}
+      >
+        {content}
+      </ReactMarkdown>
+    </div>
+  );
+}
