@@ -15,6 +15,22 @@ if (!existsSync(CHROMIUM_PATH)) {
   throw new Error(`Chromium is required at ${CHROMIUM_PATH}: apt-get install -y chromium`);
 }
 
+const browser = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
@@ -36,21 +52,15 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: CHROMIUM_PATH,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-          ],
-        },
-      },
+      // Specs that change the catalogue run after the read-only ones, never beside them.
+      testIgnore: /live-updates\.spec\.ts/,
+      use: browser,
+    },
+    {
+      name: "catalogue-writes",
+      testMatch: /live-updates\.spec\.ts/,
+      dependencies: ["chromium"],
+      use: browser,
     },
   ],
   webServer: {

@@ -1,13 +1,46 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { importCouponFile, type ImportSummary } from "../server/domain/ingest";
+import { ValidationError } from "../server/domain/errors";
+import {
+  importCouponFile,
+  IngestInProgress,
+  runIngest,
+  toIngestServices,
+  type ImportSummary,
+  type IngestProgress,
+  type IngestRunSummary,
+  type SourceOutcome,
+} from "../server/domain/ingest";
+import { OPS_TOKEN_HEADER } from "../server/ops-endpoint";
 import { callServer, openCliTarget, readCliConfig } from "./cli-database";
 
-const usage = `Usage: npm run ingest -- --file <feed.json> [--source <name>] [--timezone <±HH:MM>]
+const usage = `Usage: npm run ingest [-- --source <name>]
+       npm run ingest -- --file <feed.json> [--source <name>] [--timezone <±HH:MM>]
 
-  --file       a coupon feed in the udemy-coupons JSON shape (snapshots or a bare array)
-  --source     name recorded for this run (default: file:<file name>)
-  --timezone   UTC offset of the feed's zone-less update_time values (default: UTC)`;
+  (no --file)  run the coupon sources of INGEST_SOURCES (all, or the one named by --source),
+               then retire expired, stale and (with UDEMY_CHECK=true) invalid coupons
+  --file       import a coupon feed in the udemy-coupons JSON shape (snapshots or a bare array)
+  --source     with --file: name recorded for this run (default: file:<file name>)
+  --timezone   with --file: UTC offset of the feed's zone-less update_time values (default: UTC)
+
+Only one run at a time: while another is in progress this exits 1 and says so.`;
+
+/** A failure with the exit code it deserves: 2 for a wrong request, 1 for everything else. */
+class CliFailure extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: 1 | 2,
+  ) {
+    super(message);
+  }
+}
+
+function toCliFailure(error: unknown): CliFailure {
+  if (error instanceof CliFailure) return error;
+  if (error instanceof ValidationError) return new CliFailure(error.message, 2);
+  if (error instanceof IngestInProgress) return new CliFailure(error.message, 1);
+  return new CliFailure(error instanceof Error ? error.message : String(error), 1);
+}
 
 async function main() {
   const { values } = parseArgs({
@@ -18,21 +51,40 @@ async function main() {
       help: { type: "boolean", short: "h" },
     },
   });
-  if (values.help || !values.file) {
+  if (values.help) {
     console.log(usage);
-    process.exit(values.help ? 0 : 2);
+    process.exit(0);
+  }
+  if (values.timezone && !values.file) {
+    console.error("--timezone only applies to --file");
+    process.exit(2);
   }
   if (values.timezone && !/^(Z|[+-]\d{2}:\d{2})$/.test(values.timezone)) {
     console.error(`--timezone must look like +01:00 or Z, not "${values.timezone}"`);
     process.exit(2);
   }
-  const request = {
-    file: path.resolve(values.file),
-    source: values.source,
-    updateTimeOffset: values.timezone,
-  };
-
   const config = readCliConfig();
+  try {
+    const code = values.file
+      ? await importFile(config, {
+          file: path.resolve(values.file),
+          source: values.source,
+          updateTimeOffset: values.timezone,
+        })
+      : await runSources(config, values.source);
+    process.exit(code);
+  } catch (error) {
+    const failure = toCliFailure(error);
+    console.error(failure.message);
+    if (failure.exitCode === 2 && !values.file) console.error(`\n${usage}`);
+    process.exit(failure.exitCode);
+  }
+}
+
+async function importFile(
+  config: ReturnType<typeof readCliConfig>,
+  request: { file: string; source?: string; updateTimeOffset?: string },
+): Promise<number> {
   const target = await openCliTarget(config);
   let summary: ImportSummary;
   if (target.kind === "server") {
@@ -49,7 +101,99 @@ async function main() {
     `found ${summary.found}, added ${summary.added}, updated ${summary.updated}, unchanged ${summary.unchanged}, rejected ${summary.rejected.length}`,
   );
   for (const problem of summary.rejected.slice(0, 20)) console.log(`  rejected: ${problem}`);
-  process.exit(summary.found > 0 && summary.rejected.length === summary.found ? 1 : 0);
+  return summary.found > 0 && summary.rejected.length === summary.found ? 1 : 0;
+}
+
+async function runSources(
+  config: ReturnType<typeof readCliConfig>,
+  source: string | undefined,
+): Promise<number> {
+  const target = await openCliTarget(config);
+  let summary: IngestRunSummary;
+  if (target.kind === "server") {
+    console.log(`The server (pid ${target.owner.pid}) owns the database: running through it.`);
+    summary = await runThroughServer(target.owner, source);
+  } else {
+    try {
+      summary = await runIngest(toIngestServices(target.services), {
+        source,
+        requireSources: true,
+        onProgress: printProgress,
+      });
+    } finally {
+      await target.close();
+    }
+  }
+  printSummary(summary);
+  const everySourceFailed =
+    summary.sources.length > 0 && summary.sources.every((outcome) => !outcome.ok);
+  return everySourceFailed ? 1 : 0;
+}
+
+/** Streams the run's progress from the server's NDJSON answer (see server/ops-endpoint.ts). */
+async function runThroughServer(
+  owner: { port: number; token: string },
+  source: string | undefined,
+): Promise<IngestRunSummary> {
+  const response = await fetch(`http://127.0.0.1:${owner.port}/internal/ops/ingest-sources`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [OPS_TOKEN_HEADER]: owner.token },
+    body: JSON.stringify(source === undefined ? {} : { source }),
+  });
+  if (!response.ok || !response.body) {
+    const payload = (await response.json().catch(() => null)) as {
+      error?: { message?: string };
+    } | null;
+    throw new CliFailure(
+      payload?.error?.message ?? `the server answered ${response.status}`,
+      response.status === 400 ? 2 : 1,
+    );
+  }
+  let buffered = "";
+  const decoder = new TextDecoder();
+  for await (const chunk of response.body) {
+    buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+    let newline: number;
+    while ((newline = buffered.indexOf("\n")) !== -1) {
+      const line = buffered.slice(0, newline).trim();
+      buffered = buffered.slice(newline + 1);
+      if (line === "") continue;
+      const event = JSON.parse(line) as
+        | IngestProgress
+        | { event: "heartbeat" }
+        | { event: "done"; summary: IngestRunSummary }
+        | { event: "error"; message: string };
+      if (event.event === "done") return event.summary;
+      if (event.event === "error") throw new CliFailure(event.message, 1);
+      if (event.event !== "heartbeat") printProgress(event);
+    }
+  }
+  throw new CliFailure("The server stopped answering before the run finished.", 1);
+}
+
+function describeOutcome(outcome: SourceOutcome): string {
+  if (!outcome.ok) return `  ${outcome.name} (${outcome.kind}): ${outcome.errors.join("; ")}`;
+  const errors = outcome.errors.length > 0 ? `, errors ${outcome.errors.length}` : "";
+  return `  ${outcome.name} (${outcome.kind}): found ${outcome.found}, added ${outcome.added}, updated ${outcome.updated}, unchanged ${outcome.unchanged}${errors}`;
+}
+
+function printProgress(event: IngestProgress) {
+  if (event.event === "started") {
+    console.log(
+      event.sources.length === 0
+        ? "No sources to run: retiring expired coupons only."
+        : `Running ${event.sources.length === 1 ? "source" : "sources"}: ${event.sources.join(", ")}`,
+    );
+  } else if (event.event === "source") console.log(describeOutcome(event.outcome));
+  else console.log(`  Udemy check: ${event.checked} checked, ${event.invalid} no longer valid`);
+}
+
+function printSummary(summary: IngestRunSummary) {
+  const { retired } = summary;
+  console.log(
+    `found ${summary.found}, added ${summary.added}, updated ${summary.updated}, unchanged ${summary.unchanged}, expired ${summary.expired} (past expiry ${retired.pastExpiry}, stale ${retired.stale}, invalid ${retired.invalid}), errors ${summary.errors.length}`,
+  );
+  for (const error of summary.errors.slice(0, 20)) console.log(`  error: ${error}`);
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,7 @@
 import path from "node:path";
+import { Cron } from "croner";
 import { z } from "zod";
+import { parseIngestSources, type SourceConfig } from "./adapters/coupon-feeds/source-config";
 
 /**
  * Every environment variable the server reads, parsed once. Nothing else reads process.env:
@@ -53,7 +55,49 @@ const environmentSchema = z.object({
   /** Comma-separated origins allowed to call /api from a browser (CORS); empty: none. */
   CORS_ORIGINS: z.string().default(""),
   ANON_CREDITS_PER_IP_PER_DAY: z.coerce.number().int().min(3).max(100_000).default(30),
+  /** JSON list of coupon sources: see server/adapters/coupon-feeds/source-config.ts. */
+  INGEST_SOURCES: z
+    .string()
+    .optional()
+    .transform((text, context) => {
+      try {
+        return parseIngestSources(text);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** When the ingest runs, read in Asia/Jakarta: daily at 06:00; "0 * * * *" is hourly. */
+  INGEST_CRON: z
+    .string()
+    .default("0 6 * * *")
+    .refine(isCronPattern, 'must be a cron pattern such as "0 6 * * *"'),
+  /** A coupon its source has not shown for this many days leaves the list. */
+  STALE_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(3),
+  /** Ask Udemy's course-landing API whether coupons are still 100% off (off by default). */
+  UDEMY_CHECK: booleanFlag,
+  UDEMY_BASE_URL: z.url().default("https://www.udemy.com"),
+  /** Coupons re-checked with Udemy per run. */
+  UDEMY_CHECK_LIMIT: z.coerce.number().int().min(1).max(5000).default(200),
+  INGEST_FETCH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
+  INGEST_MAX_FEED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  /** How often an open home page asks for new courses and articles (SPEC §9: 60 000 ms). */
+  POLL_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
 });
+
+function isCronPattern(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true }).stop();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -80,6 +124,20 @@ export type Config = {
     timeoutMs: number;
   };
   uploadsDir: string;
+  ingest: IngestConfig;
+  pollIntervalMs: number;
+};
+
+export type IngestConfig = {
+  sources: SourceConfig[];
+  cron: string;
+  timezone: string;
+  staleAfterDays: number;
+  udemyCheck: boolean;
+  udemyBaseUrl: string;
+  udemyCheckLimit: number;
+  fetchTimeoutMs: number;
+  maxFeedBytes: number;
 };
 
 export type AuthSettings = {
@@ -166,6 +224,18 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     corsOrigins: values.CORS_ORIGINS.split(",")
       .map((origin) => origin.trim().replace(/\/+$/, ""))
       .filter((origin) => origin !== ""),
+    ingest: {
+      sources: values.INGEST_SOURCES,
+      cron: values.INGEST_CRON,
+      timezone: "Asia/Jakarta",
+      staleAfterDays: values.STALE_AFTER_DAYS,
+      udemyCheck: values.UDEMY_CHECK,
+      udemyBaseUrl: values.UDEMY_BASE_URL,
+      udemyCheckLimit: values.UDEMY_CHECK_LIMIT,
+      fetchTimeoutMs: values.INGEST_FETCH_TIMEOUT_MS,
+      maxFeedBytes: values.INGEST_MAX_FEED_BYTES,
+    },
+    pollIntervalMs: values.POLL_INTERVAL_MS,
     auth: {
       googleClientId: values.GOOGLE_CLIENT_ID,
       googleJwksUrl: values.GOOGLE_JWKS_URL,

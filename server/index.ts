@@ -12,6 +12,8 @@ import {
 import { seedDemoCatalogueIfEmpty } from "./domain/seed";
 import { createHttpApp } from "./http-app";
 import { createServices } from "./services";
+import { describeCouponFeeds } from "./adapters/coupon-feeds/feeds";
+import { startIngestScheduler } from "./scheduler";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -58,6 +60,8 @@ async function main() {
       identity: services.identity.describe(),
       ai: services.ai.name,
       images: services.images.describe(),
+      feeds: describeCouponFeeds(services.feeds),
+      udemyCheck: services.udemyCheck ? `live (${config.ingest.udemyBaseUrl})` : "off",
     },
     "adapters (live or local stand-ins)",
   );
@@ -73,6 +77,10 @@ async function main() {
   const seeded = await seedDemoCatalogueIfEmpty(services);
   if (seeded)
     logger.info({ added: seeded.added }, "seeded the demo catalogue into an empty database");
+  const scheduler = startIngestScheduler(services, {
+    cron: config.ingest.cron,
+    timezone: config.ingest.timezone,
+  });
 
   let app;
   if (useVite) {
@@ -115,8 +123,11 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_GRACE_MS);
     force.unref();
+    // Stops the schedule and any scheduled run at once; awaited before the database closes.
+    const schedulerStopped = scheduler.stop();
     server.close(async () => {
       try {
+        await schedulerStopped;
         await handle.close();
         lock?.release();
         logger.info("database closed; bye");

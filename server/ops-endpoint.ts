@@ -1,10 +1,16 @@
 import { timingSafeEqual } from "node:crypto";
-import express, { type Router } from "express";
+import express, { type Response, type Router } from "express";
 import { z } from "zod";
-import { importCouponFile } from "./domain/ingest";
+import { listArticlesForOperators, setArticleStatus } from "./domain/articles";
+import { DomainError } from "./domain/errors";
+import { importCouponFile, runIngest, toIngestServices } from "./domain/ingest";
+import { createRedeemCodes, listRedeemCodes } from "./domain/redeem";
 import type { Services } from "./services";
 
 export const OPS_TOKEN_HEADER = "x-kursusku-ops-token";
+
+/** While a long operation streams its progress, a line at least this often keeps it alive. */
+const HEARTBEAT_MS = 15_000;
 
 const fileImportSchema = z.object({
   file: z.string().min(1),
@@ -15,6 +21,21 @@ const fileImportSchema = z.object({
     .optional(),
 });
 
+const sourcesRunSchema = z.object({
+  /** One source by name; all configured sources when absent. */
+  source: z.string().min(1).max(100).optional(),
+});
+
+/** `npm run codes -- create`: NewCodesRequest as JSON (expiresAt an ISO string). */
+const codesCreateSchema = z.object({
+  type: z.enum(["premium", "credits"]),
+  credits: z.number().optional(),
+  premiumDays: z.number().nullable().optional(),
+  maxUses: z.number(),
+  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  count: z.number().optional(),
+});
+
 function isLoopback(address: string | undefined): boolean {
   return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
 }
@@ -22,6 +43,11 @@ function isLoopback(address: string | undefined): boolean {
 function tokenMatches(expected: string, given: string | undefined): boolean {
   if (!given || given.length !== expected.length) return false;
   return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
+}
+
+function sendError(response: Response, error: unknown) {
+  const status = error instanceof DomainError ? error.status : 500;
+  response.status(status).json({ error: { message: (error as Error).message } });
 }
 
 /**
@@ -43,6 +69,7 @@ export function createOpsRouter(services: Services, token: () => string | undefi
     }
     next();
   });
+
   router.post("/ingest-file", express.json({ limit: "16kb" }), async (request, response) => {
     const parsed = fileImportSchema.safeParse(request.body);
     if (!parsed.success) {
@@ -54,7 +81,110 @@ export function createOpsRouter(services: Services, token: () => string | undefi
     try {
       response.json(await importCouponFile(services, parsed.data));
     } catch (error) {
-      response.status(500).json({ error: { message: (error as Error).message } });
+      sendError(response, error);
+    }
+  });
+
+  /**
+   * Runs the configured sources. Refusals (a run in progress: 409; an unknown source: 400) come
+   * as plain JSON errors. Once the run holds the lock the answer is NDJSON: progress events,
+   * heartbeats, then `{"event":"done","summary":…}` or `{"event":"error","message":…}`, so a
+   * run longer than an HTTP client's patience still reports back.
+   */
+  router.post("/ingest-sources", express.json({ limit: "4kb" }), async (request, response) => {
+    const parsed = sourcesRunSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      response
+        .status(400)
+        .json({ error: { message: parsed.error.issues[0]?.message ?? "bad request" } });
+      return;
+    }
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    const write = (event: unknown) => {
+      if (!response.headersSent) {
+        // no-transform keeps compression from holding the lines back.
+        response.status(200).set({
+          "Content-Type": "application/x-ndjson; charset=utf-8",
+          "Cache-Control": "no-store, no-transform",
+        });
+        response.flushHeaders();
+        heartbeat = setInterval(() => response.write('{"event":"heartbeat"}\n'), HEARTBEAT_MS);
+      }
+      response.write(`${JSON.stringify(event)}\n`);
+    };
+    try {
+      const summary = await runIngest(toIngestServices(services), {
+        source: parsed.data.source,
+        requireSources: true,
+        onProgress: write,
+      });
+      write({ event: "done", summary });
+      response.end();
+    } catch (error) {
+      if (response.headersSent) {
+        write({ event: "error", message: (error as Error).message });
+        response.end();
+      } else sendError(response, error);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  });
+
+  router.post("/codes-create", express.json({ limit: "4kb" }), async (request, response) => {
+    const parsed = codesCreateSchema.safeParse(request.body);
+    if (!parsed.success) {
+      response
+        .status(400)
+        .json({ error: { message: parsed.error.issues[0]?.message ?? "bad request" } });
+      return;
+    }
+    const { expiresAt, ...rest } = parsed.data;
+    try {
+      const codes = await createRedeemCodes(services, {
+        ...rest,
+        expiresAt: expiresAt ? new Date(expiresAt) : null,
+      });
+      response.json({ codes });
+    } catch (error) {
+      sendError(response, error);
+    }
+  });
+
+  router.post("/codes-list", async (_request, response) => {
+    try {
+      response.json({ codes: await listRedeemCodes(services) });
+    } catch (error) {
+      sendError(response, error);
+    }
+  });
+
+  /** `npm run articles -- hide|unhide <id>` and `list` (DESIGN.md §11). */
+  const articleIdSchema = z.object({ id: z.number().int().positive() });
+  for (const [operation, status] of [
+    ["articles-hide", "hidden"],
+    ["articles-unhide", "published"],
+  ] as const) {
+    router.post(`/${operation}`, express.json({ limit: "1kb" }), async (request, response) => {
+      const parsed = articleIdSchema.safeParse(request.body);
+      if (!parsed.success) {
+        response.status(400).json({ error: { message: "An article id is required." } });
+        return;
+      }
+      try {
+        response.json({ article: await setArticleStatus(services, parsed.data.id, status) });
+      } catch (error) {
+        sendError(response, error);
+      }
+    });
+  }
+  router.post("/articles-list", express.json({ limit: "1kb" }), async (request, response) => {
+    const limit = Number((request.body as { limit?: unknown } | undefined)?.limit ?? 100);
+    try {
+      response.json({
+        articles: await listArticlesForOperators(services, Number.isFinite(limit) ? limit : 100),
+      });
+    } catch (error) {
+      sendError(response, error);
     }
   });
   return router;

@@ -4,6 +4,9 @@ import { createClock, type Clock } from "./clock";
 import type { Config } from "./config";
 import { openDatabase, type Database, type DatabaseHandle } from "./db/client";
 import { createAiProvider } from "./adapters/ai";
+import { createCouponFeeds, type CouponFeeds } from "./adapters/coupon-feeds/feeds";
+import { botUserAgent, DEFAULT_FETCH_POLICY } from "./adapters/coupon-feeds/http-fetch";
+import { createUdemyCheck, type UdemyCheck } from "./adapters/udemy-check/udemy-check";
 import type { AiProvider } from "./adapters/ai/types";
 import { createIdentity, type Identity } from "./adapters/google-identity/identity";
 import { createLocalImageStore, type ImageStore } from "./adapters/image-store/image-store";
@@ -20,6 +23,10 @@ export type Services = {
   identity: Identity;
   ai: AiProvider;
   images: ImageStore;
+  /** The coupon sources of INGEST_SOURCES. */
+  feeds: CouponFeeds;
+  /** Udemy's coupon check; null unless UDEMY_CHECK=true. */
+  udemyCheck: UdemyCheck | null;
   /** Signs the anonymous-visitor cookie. */
   sessionSecret: string;
 };
@@ -36,6 +43,8 @@ export type ServiceOverrides = {
   identity?: Identity;
   ai?: AiProvider;
   images?: ImageStore;
+  feeds?: CouponFeeds;
+  udemyCheck?: UdemyCheck | null;
 };
 
 export async function createServices(
@@ -51,6 +60,7 @@ export async function createServices(
     }));
   await database.migrate();
   const clock = overrides.clock ?? createClock(config.fakeNow);
+  const userAgent = botUserAgent(config.publicSiteUrl);
   const services: Services = {
     config,
     db: database.db,
@@ -61,6 +71,29 @@ export async function createServices(
     sessionSecret: resolveSessionSecret(config),
     ai: overrides.ai ?? createAiProvider(config.ai, { logger }),
     images: overrides.images ?? createLocalImageStore(config.uploadsDir),
+    feeds:
+      overrides.feeds ??
+      createCouponFeeds(config.ingest.sources, {
+        ...DEFAULT_FETCH_POLICY,
+        timeoutMs: config.ingest.fetchTimeoutMs,
+        maxBytes: config.ingest.maxFeedBytes,
+        userAgent,
+      }),
+    udemyCheck:
+      overrides.udemyCheck !== undefined
+        ? overrides.udemyCheck
+        : config.ingest.udemyCheck
+          ? createUdemyCheck({
+              baseUrl: config.ingest.udemyBaseUrl,
+              policy: {
+                timeoutMs: 10_000,
+                maxBytes: 2 * 1024 * 1024,
+                retries: 1,
+                backoffMs: 2_000,
+                userAgent,
+              },
+            })
+          : null,
   };
   return {
     services,

@@ -4,6 +4,7 @@ import { viewerSubject } from "../../server/domain/accounts";
 import { listCatalogFacets, listCourses } from "../../server/domain/catalog";
 import { listVisitedCourseIds } from "../../server/domain/credits";
 import { listFavouriteCourseIds } from "../../server/domain/favourites";
+import { getLiveUpdateCursor } from "../../server/domain/live-updates";
 import { listRedemptions } from "../../server/domain/redeem";
 import {
   CouponBanner,
@@ -13,6 +14,7 @@ import {
 import { CourseCard } from "../components/course-card";
 import { CourseFilterBar } from "../components/course-filter-bar";
 import { Hero } from "../components/hero";
+import { LiveUpdates } from "../components/live-updates";
 import { Pagination } from "../components/pagination";
 import { RedeemSection, type RedemptionItem } from "../components/redeem-section";
 import { AiCompassModal } from "../components/ai-compass-modal";
@@ -34,9 +36,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bannerDismissed: isCouponBannerDismissed(request.headers.get("cookie")),
   };
   try {
-    const [page, facets] = await Promise.all([
+    const [page, facets, liveCursor] = await Promise.all([
       listCourses(services, filters),
       listCatalogFacets(services),
+      getLiveUpdateCursor(services),
     ]);
     const subject = viewerSubject(context.identity);
     const pageIds = page.courses.map((course) => course.id);
@@ -53,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       visitedCourseIds,
       favouriteCourseIds,
       redemptions,
+      liveUpdates: { ...liveCursor, intervalMs: services.config.pollIntervalMs },
       error: null,
     };
   } catch (error) {
@@ -65,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         visitedCourseIds: [] as number[],
         favouriteCourseIds: [] as number[],
         redemptions: [] as RedemptionItem[],
+        liveUpdates: null,
         error: "We could not load courses right now. Please try again in a moment.",
       },
       { status: 503 },
@@ -144,6 +149,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   const [openModal, setOpenModal] = useState<"guide" | "trending" | null>(null);
   const filtersActive = hasActiveCourseFilters(filters);
+  // Courses announced by the poller since this page's data arrived (SPEC §4), shown on top of
+  // the first unfiltered page; new loader data replaces them (it already holds them).
+  const [fresh, setFresh] = useState<{ page: typeof page; courses: PublicCourse[] }>({
+    page,
+    courses: [],
+  });
+  const showsNewest = page?.page === 1 && !filtersActive && filters.sort === "newest";
+  const freshCourses =
+    page && showsNewest && fresh.page === page
+      ? fresh.courses.filter((course) => !page.courses.some((shown) => shown.id === course.id))
+      : [];
+  const shownCourses = page ? [...freshCourses, ...page.courses] : [];
 
   return (
     <>
@@ -189,7 +206,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         )}
 
-        {page && page.courses.length === 0 && (
+        {loaderData.liveUpdates && (
+          <LiveUpdates
+            courseSince={loaderData.liveUpdates.courseSince}
+            articleSince={loaderData.liveUpdates.articleSince}
+            intervalMs={loaderData.liveUpdates.intervalMs}
+            onNewCourses={(courses) =>
+              setFresh((current) => ({
+                page,
+                courses: [...courses, ...(current.page === page ? current.courses : [])],
+              }))
+            }
+          />
+        )}
+
+        {page && shownCourses.length === 0 && (
           <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
             {filtersActive ? (
               <>
@@ -212,12 +243,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         )}
 
-        {page && page.courses.length > 0 && (
+        {page && shownCourses.length > 0 && (
           <>
             <ul
               className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}
             >
-              {page.courses.map((course) => (
+              {shownCourses.map((course) => (
                 <li key={course.id}>
                   <CourseCard
                     course={course}

@@ -4,14 +4,17 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
-import { courses, ingestRuns } from "../db/schema";
+import { courses, favourites, ingestRuns, reviews, users, visits } from "../db/schema";
 import { listCourses } from "./catalog";
 import { DEFAULT_COURSE_FILTERS } from "../../app/lib/course-filters";
+import { createFixtureFeeds } from "../adapters/coupon-feeds/fake-feeds";
 import {
   canonicalCourseLink,
   importCouponFile,
   importCouponRecords,
+  runIngest,
   runRecordedImport,
+  toIngestServices,
 } from "./ingest";
 
 const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
@@ -54,6 +57,10 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+  await harness.services.db.delete(reviews);
+  await harness.services.db.delete(favourites);
+  await harness.services.db.delete(visits);
+  await harness.services.db.delete(users);
   await harness.services.db.delete(courses);
   await harness.services.db.delete(ingestRuns);
   harness.clock.set("2024-03-06T10:00:00+07:00");
@@ -86,6 +93,17 @@ describe("canonicalCourseLink", () => {
     expect(canonicalCourseLink("http://www.udemy.com/course/x/")).toBe(
       "https://www.udemy.com/course/x/",
     );
+  });
+
+  it("reduces any Udemy course URL to https://www.udemy.com/course/<slug>/", () => {
+    expect(canonicalCourseLink("https://udemy.com/course/python-101/learn/lecture/42#x")).toBe(
+      "https://www.udemy.com/course/python-101/",
+    );
+    expect(
+      canonicalCourseLink(
+        `https://trk.udemy.com/c/1?u=${encodeURIComponent("https://www.udemy.com/course/x/?couponCode=A")}`,
+      ),
+    ).toBe("https://www.udemy.com/course/x/");
   });
 
   it("gives null for non-http URLs, non-URLs and bare hosts", () => {
@@ -150,22 +168,53 @@ describe("importCouponRecords", () => {
     expect(plain?.couponUrl).toBe("https://www.udemy.com/course/no-coupon/");
   });
 
-  it("cleans the title, defaults the category and drops non-http images", async () => {
+  it("cleans the title, guesses a missing category and drops non-http images", async () => {
     await importCouponRecords(
       harness.services,
       [
         coupon("messy", {
           title: "  Learn\n  Python   fast ",
           category: "  ",
+          subCategory: null,
           imageUrl: "javascript:alert(1)",
         }),
+        coupon("unguessable", { title: "Learn fast", category: null, subCategory: null }),
       ],
       "test",
     );
     const row = await courseByLink("https://www.udemy.com/course/messy/");
     expect(row?.title).toBe("Learn Python fast");
-    expect(row?.category).toBe("Other");
+    expect(row?.category).toBe("Development");
     expect(row?.imageUrl).toBeNull();
+    expect((await courseByLink("https://www.udemy.com/course/unguessable/"))?.category).toBe(
+      "Other",
+    );
+  });
+
+  it("normalises what feeds send: title noise, entities, categories, languages, wrapped links", async () => {
+    const target = "https://udemy.com/course/django-apps/learn/lecture/1?couponCode=DJ";
+    await importCouponRecords(
+      harness.services,
+      [
+        coupon("ignored", {
+          courseUrl: `https://click.linksynergy.com/deeplink?id=x&murl=${encodeURIComponent(target)}`,
+          couponCode: "DJ",
+          title: "[100% OFF] Python &amp;amp; Django Apps - Udemy Coupon",
+          category: "IT and Software",
+          language: "es_ES",
+        }),
+      ],
+      "test",
+    );
+    const [row] = await allCourses();
+    expect(row).toMatchObject({
+      link: "https://www.udemy.com/course/django-apps/",
+      slug: "django-apps",
+      couponUrl: "https://www.udemy.com/course/django-apps/?couponCode=DJ",
+      title: "Python & Django Apps",
+      category: "IT & Software",
+      language: "Spanish",
+    });
   });
 
   it("changes nothing when the same records are imported again", async () => {
@@ -251,6 +300,107 @@ describe("importCouponRecords", () => {
     const [row] = await allCourses();
     expect(row!.couponCode).toBe("NEWER");
     expect(row!.date).toBe("2024-03-09");
+  });
+
+  it("moves last_seen_at on a re-sighting without counting it as an update", async () => {
+    await importCouponRecords(
+      harness.services,
+      [coupon("python-101", { foundAt: new Date("2024-03-05T03:00:00Z") })],
+      "feed-a",
+    );
+    const [before] = await allCourses();
+    const again = await importCouponRecords(
+      harness.services,
+      [coupon("python-101", { foundAt: new Date("2024-03-07T03:00:00Z") })],
+      "feed-b",
+    );
+    expect(again).toEqual({ found: 1, added: 0, updated: 0, unchanged: 1, rejected: [] });
+    const [after] = await allCourses();
+    expect(after!.lastSeenAt.toISOString()).toBe("2024-03-07T03:00:00.000Z");
+    // The source that saw it last vouches for it now; nothing else moved.
+    expect(after).toEqual({ ...before, lastSeenAt: after!.lastSeenAt, source: "feed-b" });
+  });
+
+  it("never lets an out-of-order older import replace a coupon that was re-seen later", async () => {
+    // Coupon A found on the 2nd and seen again, unchanged, on the 9th; then an import of a
+    // snapshot from the 5th arrives with another coupon. The 9th is newer: A stays.
+    await importCouponRecords(
+      harness.services,
+      [coupon("python-101", { couponCode: "A", foundAt: new Date("2024-03-02T01:00:00Z") })],
+      "test",
+    );
+    await importCouponRecords(
+      harness.services,
+      [coupon("python-101", { couponCode: "A", foundAt: new Date("2024-03-09T01:00:00Z") })],
+      "test",
+    );
+    const late = await importCouponRecords(
+      harness.services,
+      [coupon("python-101", { couponCode: "B", foundAt: new Date("2024-03-05T01:00:00Z") })],
+      "test",
+    );
+    expect(late).toMatchObject({ added: 0, updated: 0, unchanged: 1 });
+    const [row] = await allCourses();
+    expect(row).toMatchObject({ couponCode: "A", date: "2024-03-02" });
+  });
+
+  it("keeps the course's id, reviews, favourites and history when its coupon changes", async () => {
+    const { db } = harness.services;
+    await importCouponRecords(
+      harness.services,
+      [coupon("python-101", { couponCode: "OLD" })],
+      "test",
+    );
+    const [course] = await allCourses();
+    await db.insert(users).values({ id: "user-1", email: "andi@example.com" });
+    await db
+      .insert(reviews)
+      .values({ courseId: course!.id, userId: "user-1", rating: 5, text: "Top" });
+    await db.insert(favourites).values({ subject: "user-1", courseId: course!.id });
+    await db.insert(visits).values({ subject: "user-1", courseId: course!.id, day: "2024-03-05" });
+
+    const summary = await importCouponRecords(
+      harness.services,
+      [coupon("python-101", { couponCode: "NEW", foundAt: new Date("2024-03-08T01:00:00Z") })],
+      "test",
+    );
+    expect(summary).toMatchObject({ added: 0, updated: 1 });
+    const [after] = await allCourses();
+    expect(after).toMatchObject({ id: course!.id, couponCode: "NEW", date: "2024-03-08" });
+    const kept = await db.select().from(reviews).where(eq(reviews.courseId, course!.id));
+    expect(kept.map((review) => [review.userId, review.rating, review.text])).toEqual([
+      ["user-1", 5, "Top"],
+    ]);
+    expect(
+      await db.select().from(favourites).where(eq(favourites.courseId, course!.id)),
+    ).toHaveLength(1);
+    expect(await db.select().from(visits).where(eq(visits.courseId, course!.id))).toHaveLength(1);
+  });
+
+  it("keeps a retired coupon retired when it is listed again, and brings the course back with a new one", async () => {
+    const { db } = harness.services;
+    await importCouponRecords(
+      harness.services,
+      [coupon("python-101", { couponCode: "A" })],
+      "test",
+    );
+    await db.update(courses).set({ active: false });
+
+    const same = await importCouponRecords(
+      harness.services,
+      [coupon("python-101", { couponCode: "A", foundAt: new Date("2024-03-06T01:00:00Z") })],
+      "test",
+    );
+    expect(same).toMatchObject({ updated: 0, unchanged: 1 });
+    expect((await allCourses())[0]!.active).toBe(false);
+
+    const fresh = await importCouponRecords(
+      harness.services,
+      [coupon("python-101", { couponCode: "B", foundAt: new Date("2024-03-06T02:00:00Z") })],
+      "test",
+    );
+    expect(fresh).toMatchObject({ updated: 1 });
+    expect((await allCourses())[0]).toMatchObject({ active: true, couponCode: "B" });
   });
 
   it("keeps the original date when the same coupon is seen again on a later day", async () => {
@@ -432,6 +582,32 @@ describe("importCouponFile on the real sample", () => {
       ["file:udemy-coupons-sample.json", 1254, 952, 0],
       ["file:udemy-coupons-sample.json", 1254, 0, 0],
     ]);
+  });
+
+  it("refuses to import while another run is in progress", async () => {
+    let release!: () => void;
+    let started!: () => void;
+    const loading = new Promise<void>((resolve) => (started = resolve));
+    const feeds = createFixtureFeeds([
+      {
+        name: "slow",
+        answer: async () => {
+          started();
+          await new Promise<void>((resolve) => (release = resolve));
+          return { records: [], rejected: [] };
+        },
+      },
+    ]);
+    const holding = runIngest(toIngestServices(harness.services, { feeds }));
+    await loading;
+    await expect(importCouponFile(harness.services, { file: samplePath })).rejects.toThrow(
+      "An ingest run is already in progress.",
+    );
+    release();
+    await holding;
+    // Only the run that held the lock was recorded.
+    const runs = await harness.services.db.select().from(ingestRuns);
+    expect(runs.map((run) => run.source)).toEqual(["all"]);
   });
 
   it("records an unreadable file as a failed run", async () => {

@@ -3,8 +3,9 @@ import type { CouponRecord } from "./coupon-record";
 
 /**
  * The JSON feed shape of ../shared/data/udemy-coupons-sample.json (see SOURCE.md there): either
- * an array of snapshots `{ update_time, results: [record…] }` or a bare array of records. Every
- * value is a string upstream, with "null" for missing ones.
+ * an array of snapshots `{ update_time, results: [record…] }`, a bare array of records, or one
+ * snapshot object on its own (what upstream's live file holds). Every value is a string
+ * upstream, with "null" for missing ones.
  */
 const text = z
   .union([z.string(), z.number()])
@@ -58,10 +59,15 @@ export type FeedParseOptions = {
 export function parseUdemyCouponFeed(json: unknown, options: FeedParseOptions): FeedParseResult {
   const records: CouponRecord[] = [];
   const rejected: string[] = [];
-  if (!Array.isArray(json)) {
+  const entries = Array.isArray(json)
+    ? json
+    : snapshotSchema.safeParse(json).success
+      ? [json]
+      : null;
+  if (!entries) {
     return { records, rejected: ["feed is not a JSON array"] };
   }
-  for (const [index, entry] of json.entries()) {
+  for (const [index, entry] of entries.entries()) {
     const snapshot = snapshotSchema.safeParse(entry);
     if (snapshot.success) {
       const foundAt = parseNaiveTime(snapshot.data.update_time, options.updateTimeOffset ?? "Z");

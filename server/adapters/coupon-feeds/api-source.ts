@@ -1,0 +1,125 @@
+import type { CouponRecord } from "./coupon-record";
+import {
+  couponCodeFromUrl,
+  parseExpiresAt,
+  parseFoundAt,
+  parseLooseInteger,
+  parseLooseNumber,
+  unwrapCourseUrl,
+} from "./normalise";
+import type { ApiSourceConfig, ApiTargetField } from "./source-config";
+import type { FeedParseResult } from "./udemy-json";
+
+export type PageFetcher = (url: string) => Promise<string>;
+
+/**
+ * A paginated JSON API: pages `firstPage`, `firstPage + 1`, … with the page and limit
+ * parameters set, until a page is empty, `maxPages` pages were read, or the API sends the same
+ * page again (it ignores the page parameter). A failing first page fails the source; a failing
+ * later page keeps what came before and is reported.
+ */
+export async function loadApiSource(
+  config: ApiSourceConfig,
+  options: { now: Date; get: PageFetcher },
+): Promise<FeedParseResult> {
+  const records: CouponRecord[] = [];
+  const rejected: string[] = [];
+  let previousFirstItem: string | null = null;
+  for (let offset = 0; offset < config.maxPages; offset += 1) {
+    const page = config.firstPage + offset;
+    const url = new URL(config.url);
+    url.searchParams.set(config.pageParam, String(page));
+    url.searchParams.set(config.limitParam, String(config.pageSize));
+    let items: unknown[];
+    try {
+      items = readItems(await options.get(url.toString()), config.itemsPath);
+    } catch (error) {
+      const message = `page ${page}: ${(error as Error).message}`;
+      if (offset === 0) throw new Error(message, { cause: error });
+      rejected.push(message);
+      break;
+    }
+    if (items.length === 0) break;
+    const firstItem = JSON.stringify(items[0]);
+    if (firstItem === previousFirstItem) break;
+    previousFirstItem = firstItem;
+    for (const [index, item] of items.entries()) {
+      const record = toCouponRecord(item, config.fieldMap, options.now);
+      if (typeof record === "string") rejected.push(`page ${page} item ${index}: ${record}`);
+      else records.push(record);
+    }
+  }
+  return { records, rejected };
+}
+
+function readItems(body: string, itemsPath: string): unknown[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (error) {
+    throw new Error(`invalid JSON (${(error as Error).message})`, { cause: error });
+  }
+  const items = valueAt(json, itemsPath);
+  if (!Array.isArray(items)) throw new Error(`no list at "${itemsPath || "(the page)"}"`);
+  return items;
+}
+
+/** `a.b.0.c` into objects and arrays; "" is the value itself. */
+export function valueAt(value: unknown, path: string): unknown {
+  if (path === "") return value;
+  let current = value;
+  for (const segment of path.split(".")) {
+    if (Array.isArray(current) && /^\d+$/.test(segment)) current = current[Number(segment)];
+    else if (current !== null && typeof current === "object" && !Array.isArray(current)) {
+      current = Object.hasOwn(current, segment)
+        ? (current as Record<string, unknown>)[segment]
+        : undefined;
+    } else return undefined;
+  }
+  return current;
+}
+
+function text(value: unknown): string | null {
+  if (Array.isArray(value)) return text(value.find((entry) => text(entry) !== null));
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const trimmed = String(value).trim();
+  return trimmed === "" || trimmed === "null" ? null : trimmed;
+}
+
+function toCouponRecord(
+  item: unknown,
+  fieldMap: Record<string, ApiTargetField>,
+  now: Date,
+): CouponRecord | string {
+  if (item === null || typeof item !== "object" || Array.isArray(item)) return "not an object";
+  const values: Partial<Record<ApiTargetField, unknown>> = {};
+  for (const [theirs, ours] of Object.entries(fieldMap)) {
+    const value = valueAt(item, theirs);
+    if (value !== undefined && value !== null && values[ours] === undefined) values[ours] = value;
+  }
+  const rawUrl = text(values.courseUrl);
+  if (!rawUrl) return "missing courseUrl";
+  const title = text(values.title);
+  if (!title) return "missing title";
+  const courseUrl = unwrapCourseUrl(rawUrl);
+  return {
+    courseUrl,
+    couponCode: text(values.couponCode) ?? couponCodeFromUrl(courseUrl),
+    title,
+    category: text(values.category),
+    subCategory: text(values.subCategory),
+    language: text(values.language),
+    level: text(values.level),
+    instructor: text(values.instructor),
+    headline: text(values.headline),
+    description: text(values.description),
+    imageUrl: text(values.imageUrl),
+    durationMinutes: parseLooseInteger(values.durationMinutes),
+    udemyRating: parseLooseNumber(values.udemyRating),
+    udemyReviews: parseLooseInteger(values.udemyReviews),
+    students: parseLooseInteger(values.students),
+    usesRemaining: parseLooseInteger(values.usesRemaining),
+    expiresAt: parseExpiresAt(text(values.expiresAt)),
+    foundAt: parseFoundAt(text(values.foundAt), now),
+  };
+}

@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  answer,
+  hugeBody,
+  slowly,
+  startFixtureServer,
+  type FixtureServer,
+} from "../../../tests/setup/fixture-http-server";
+import { botUserAgent, fetchText, FetchError, type FetchPolicy } from "./http-fetch";
+
+/** Generous: a loaded machine must not turn a good answer into a timeout. */
+const policy: FetchPolicy = {
+  timeoutMs: 5_000,
+  maxBytes: 64 * 1024,
+  retries: 2,
+  backoffMs: 10,
+  userAgent: botUserAgent("https://kursusku.example"),
+};
+
+let server: FixtureServer;
+let flaky = 0;
+const waits: number[] = [];
+const recordWait = async (ms: number) => {
+  waits.push(ms);
+};
+
+beforeAll(async () => {
+  server = await startFixtureServer({
+    "/ok": answer({ hello: "world" }),
+    "/bom": answer("\uFEFF[1]"),
+    "/always-500": answer("down", 500, "text/plain"),
+    "/flaky": (_request, response) => {
+      flaky += 1;
+      if (flaky < 3) response.writeHead(503).end("busy");
+      else response.writeHead(200, { "content-type": "application/json" }).end("[]");
+    },
+    "/rate-limited": (_request, response) => {
+      response.writeHead(429, { "retry-after": "2" }).end();
+    },
+    "/not-found": answer("nope", 404, "text/plain"),
+    "/slow": slowly(10_000),
+    "/huge-streamed": hugeBody(1024 * 1024),
+    "/huge-declared": hugeBody(1024 * 1024, true),
+    "/just-under": answer("x".repeat(64 * 1024), 200, "text/plain"),
+  });
+});
+
+afterAll(async () => {
+  await server.close();
+});
+
+describe("fetchText", () => {
+  it("fetches a body and introduces itself with the bot user agent", async () => {
+    const result = await fetchText(server.url("/ok"), policy, { accept: "application/json" });
+    expect(JSON.parse(result.text)).toEqual({ hello: "world" });
+    expect(result).toMatchObject({ status: 200, attempts: 1 });
+    const request = server.requests.find((entry) => entry.path === "/ok")!;
+    expect(request.headers["user-agent"]).toBe("KursuskuBot/1.0 (+https://kursusku.example)");
+    expect(request.headers.accept).toBe("application/json");
+  });
+
+  it("drops a byte-order mark", async () => {
+    expect((await fetchText(server.url("/bom"), policy)).text).toBe("[1]");
+  });
+
+  it("retries a 5xx with exponential backoff, then succeeds", async () => {
+    waits.length = 0;
+    const result = await fetchText(server.url("/flaky"), policy, { sleep: recordWait });
+    expect(result.attempts).toBe(3);
+    expect(waits).toEqual([10, 20]);
+  });
+
+  it("gives up on a persistent 500 after the retries, saying how often it tried", async () => {
+    const before = server.hits("/always-500");
+    const failure = await fetchText(server.url("/always-500"), policy, { sleep: recordWait }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(FetchError);
+    expect((failure as FetchError).message).toBe("HTTP 500 (after 3 attempts)");
+    expect((failure as FetchError).status).toBe(500);
+    expect(server.hits("/always-500") - before).toBe(3);
+  });
+
+  it("retries a 429, waiting at least as long as Retry-After says", async () => {
+    waits.length = 0;
+    await expect(
+      fetchText(server.url("/rate-limited"), { ...policy, retries: 1 }, { sleep: recordWait }),
+    ).rejects.toThrow("HTTP 429");
+    expect(waits).toEqual([2000]);
+  });
+
+  it("never retries a 4xx other than 429", async () => {
+    const before = server.hits("/not-found");
+    await expect(
+      fetchText(server.url("/not-found"), policy, { sleep: recordWait }),
+    ).rejects.toThrow(/^HTTP 404$/);
+    expect(server.hits("/not-found") - before).toBe(1);
+  });
+
+  it("times out a slow answer, body included, and retries it", async () => {
+    const before = server.hits("/slow");
+    await expect(
+      fetchText(
+        server.url("/slow"),
+        { ...policy, timeoutMs: 300, retries: 1 },
+        { sleep: recordWait },
+      ),
+    ).rejects.toThrow("timed out after 300 ms (after 2 attempts)");
+    expect(server.hits("/slow") - before).toBe(2);
+  });
+
+  it("abandons a streamed body past the size limit, without retrying", async () => {
+    const before = server.hits("/huge-streamed");
+    await expect(
+      fetchText(server.url("/huge-streamed"), policy, { sleep: recordWait }),
+    ).rejects.toThrow(`response larger than ${64 * 1024} bytes`);
+    expect(server.hits("/huge-streamed") - before).toBe(1);
+  });
+
+  it("refuses a declared Content-Length past the limit before reading", async () => {
+    await expect(fetchText(server.url("/huge-declared"), policy)).rejects.toThrow(
+      "response larger than",
+    );
+  });
+
+  it("accepts a body of exactly the limit", async () => {
+    expect((await fetchText(server.url("/just-under"), policy)).text).toHaveLength(64 * 1024);
+  });
+
+  it("retries network errors (nothing listening) and reports them", async () => {
+    const closed = await startFixtureServer({});
+    const url = closed.url("/gone");
+    await closed.close();
+    waits.length = 0;
+    const failure = (await fetchText(url, policy, { sleep: recordWait }).catch(
+      (error: unknown) => error,
+    )) as FetchError;
+    expect(failure.message).toMatch(/^network error: ECONNREFUSED \(after 3 attempts\)$/);
+    expect(waits).toHaveLength(2);
+  });
+
+  it("stops at once when its signal aborts", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    await expect(
+      fetchText(
+        server.url("/slow"),
+        { ...policy, timeoutMs: 5_000 },
+        { signal: controller.signal },
+      ),
+    ).rejects.toThrow("aborted");
+  });
+});

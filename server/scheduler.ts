@@ -1,0 +1,72 @@
+import { Cron } from "croner";
+import { IngestInProgress, runIngest, type IngestServices } from "./domain/ingest";
+
+export type IngestSchedule = {
+  /** Cron pattern, e.g. "0 6 * * *" (daily at 06:00) or "0 * * * *" (hourly). */
+  cron: string;
+  /** IANA zone the pattern is read in. */
+  timezone: string;
+};
+
+export type IngestScheduler = {
+  nextRun(): Date | null;
+  /** Stops the schedule, stops a run in progress (what it imported stays) and waits for it. */
+  stop(): Promise<void>;
+};
+
+/**
+ * The daily ingest inside the server process (DESIGN.md §2). croner's `protect` skips a tick
+ * while this process still runs the previous one; the run's database lock keeps other
+ * instances (and the CLI) from running at the same time, and such a tick is only logged.
+ */
+export function startIngestScheduler(
+  services: IngestServices,
+  schedule: IngestSchedule,
+): IngestScheduler {
+  const logger = services.logger.child({ job: "ingest" });
+  const stopping = new AbortController();
+  let running: Promise<unknown> | null = null;
+
+  const job = new Cron(
+    schedule.cron,
+    {
+      name: "ingest",
+      timezone: schedule.timezone,
+      protect: () => logger.warn("previous ingest run still in progress; tick skipped"),
+      // The run never throws on a source's failure; anything else is logged, not fatal.
+      catch: (error) => logger.error({ err: error }, "scheduled ingest run failed"),
+    },
+    async () => {
+      const run = runIngest(services, { signal: stopping.signal });
+      running = run;
+      try {
+        await run;
+      } catch (error) {
+        if (error instanceof IngestInProgress) {
+          logger.info("another process is running an ingest; tick skipped");
+        } else throw error;
+      } finally {
+        running = null;
+      }
+    },
+  );
+  logger.info(
+    {
+      cron: schedule.cron,
+      timezone: schedule.timezone,
+      sources: services.feeds.sources.map((source) => source.name),
+      udemyCheck: services.udemyCheck !== null,
+      nextRun: job.nextRun()?.toISOString() ?? null,
+    },
+    "ingest scheduler started",
+  );
+
+  return {
+    nextRun: () => job.nextRun(),
+    async stop() {
+      job.stop();
+      stopping.abort();
+      await running?.catch(() => undefined);
+    },
+  };
+}
