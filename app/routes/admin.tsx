@@ -6,12 +6,14 @@ import {
   adminFindUsers,
   adminListArticles,
   adminListCodes,
+  adminRunIngest,
   adminSetArticleStatus,
   adminSetCodeDisabled,
   adminSetPremium,
   getAdminOverview,
   listAuditLog,
   listIngestRuns,
+  listIngestSources,
   requireAdmin,
 } from "../../server/domain/admin";
 import { DomainError, NotFound } from "../../server/domain/errors";
@@ -53,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     email,
     overview: section === "overview" ? await getAdminOverview(services) : null,
     runs: section === "ingest" || section === "overview" ? await listIngestRuns(services) : [],
+    sources: section === "ingest" ? listIngestSources(services) : [],
     codes: section === "codes" ? await adminListCodes(services) : [],
     articles: section === "articles" ? await adminListArticles(services) : [],
     users: section === "users" ? await adminFindUsers(services, email) : [],
@@ -81,6 +84,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         return {
           ok: true,
           message: `Created ${codes.length} code${codes.length === 1 ? "" : "s"}: ${codes.join(", ")}`,
+        };
+      }
+      case "run-ingest": {
+        const summary = await adminRunIngest(services, actor, text("source") || null);
+        return {
+          ok: true,
+          message: `Ingest run ${summary.runId} (${summary.source}): found ${summary.found}, added ${summary.added}, updated ${summary.updated}, expired ${summary.expired}.`,
         };
       }
       case "disable-code":
@@ -176,7 +186,7 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
         {section === "overview" && loaderData.overview && (
           <Overview overview={loaderData.overview} />
         )}
-        {section === "ingest" && <IngestRuns runs={loaderData.runs} />}
+        {section === "ingest" && <IngestRuns runs={loaderData.runs} sources={loaderData.sources} />}
         {section === "codes" && <Codes codes={loaderData.codes} />}
         {section === "articles" && <Articles articles={loaderData.articles} />}
         {section === "users" && <Users users={loaderData.users} email={loaderData.email} />}
@@ -283,15 +293,43 @@ function RunTable({ runs }: { runs: Run[] }) {
   );
 }
 
-function IngestRuns({ runs }: { runs: Run[] }) {
+function IngestRuns({ runs, sources }: { runs: Run[]; sources: string[] }) {
+  const navigation = useNavigation();
+  const running =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "run-ingest";
   return (
-    <div className={cardClass}>
-      <h2 className="font-semibold">Ingest runs</h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        Runs of every source, newest first. Start a run from the command line with{" "}
-        <code>npm run ingest</code>.
-      </p>
-      <RunTable runs={runs} />
+    <div className="grid gap-4">
+      <Form
+        method="post"
+        className={`${cardClass} flex flex-wrap items-end gap-3`}
+        aria-label="Run ingestion now"
+      >
+        <input type="hidden" name="intent" value="run-ingest" />
+        <label className="flex flex-col text-sm">
+          Source
+          <select name="source" className={fieldClass} defaultValue="">
+            <option value="">All sources</option>
+            {sources.map((source) => (
+              <option key={source} value={source}>
+                {source}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit" disabled={running || sources.length === 0} className={buttonClass}>
+          {running ? "Running..." : "Run now"}
+        </button>
+        {sources.length === 0 && <p className="text-sm">No sources configured (INGEST_SOURCES).</p>}
+      </Form>
+      <div className={cardClass}>
+        <h2 className="font-semibold">Ingest runs</h2>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          Runs of every source, newest first; open a run's errors to read them. The schedule is
+          INGEST_CRON;
+          <code> npm run ingest</code> runs it from the command line.
+        </p>
+        <RunTable runs={runs} />
+      </div>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
 } from "../db/schema";
 import type { Services } from "../services";
 import { NotFound, ValidationError } from "./errors";
+import { runIngest, toIngestServices } from "./ingest";
 import { createRedeemCodes, type NewCodesRequest } from "./redeem";
 
 /** Operators are the signed-in users whose e-mail is in ADMIN_EMAILS. */
@@ -122,6 +123,24 @@ export async function listIngestRuns(services: Services, limit = 30) {
   }));
 }
 
+/** Sources an operator can run now (from INGEST_SOURCES). */
+export function listIngestSources(services: Services): string[] {
+  return toIngestServices(services).feeds.sources.map((source) => source.name);
+}
+
+/** "Run now" from the console: the same run as the schedule and the CLI, under the same lock. */
+export async function adminRunIngest(services: Services, actor: Actor, source: string | null) {
+  const summary = await runIngest(toIngestServices(services), source ? { source } : {});
+  await audit(services, actor, "ingest.run", source ?? "all", {
+    runId: summary.runId,
+    found: summary.found,
+    added: summary.added,
+    updated: summary.updated,
+    expired: summary.expired,
+  });
+  return summary;
+}
+
 export async function adminCreateCodes(services: Services, actor: Actor, request: NewCodesRequest) {
   const codes = await createRedeemCodes(services, request);
   await audit(services, actor, "codes.create", codes.join(","), {
@@ -228,7 +247,9 @@ export async function adminFindUsers(services: Services, emailQuery: string) {
     ...row,
     // An expired temporary premium is no premium: show the account as standard.
     premiumUntil:
-      row.premiumUntil && row.premiumUntil > services.clock.now() ? row.premiumUntil.toISOString() : null,
+      row.premiumUntil && row.premiumUntil > services.clock.now()
+        ? row.premiumUntil.toISOString()
+        : null,
     joinedAt: row.joinedAt.toISOString(),
   }));
 }
