@@ -26,7 +26,8 @@ export type CoursePage = {
   pageSize: number;
 };
 
-const publicColumns = {
+/** The catalogue's public columns: the coupon code and URL are never selected. */
+export const publicColumns = {
   id: courses.id,
   slug: courses.slug,
   title: courses.title,
@@ -51,7 +52,7 @@ const publicColumns = {
 
 type PublicColumns = Pick<CourseRow, keyof typeof publicColumns>;
 
-function toPublicCourse(row: PublicColumns): PublicCourse {
+export function toPublicCourse(row: PublicColumns): PublicCourse {
   return {
     id: row.id,
     slug: row.slug,
@@ -81,7 +82,7 @@ function toPublicCourse(row: PublicColumns): PublicCourse {
  * past its expiry, not switched off by ingestion. Viewing the site with FAKE_NOW on another day
  * therefore shows that day's coupons.
  */
-function listedCondition(services: Services): SQL {
+export function listedCondition(services: Services): SQL {
   const now = services.clock.now();
   return and(
     eq(courses.active, true),

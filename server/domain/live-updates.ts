@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, count, desc, eq, gt, isNull, lte, max, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, max, type SQL } from "drizzle-orm";
 import { toJakartaDay } from "../../app/lib/dates";
-import type { PublicCourse } from "../../app/lib/course";
 import {
   LIVE_UPDATES_MAX_COUNT,
   LIVE_UPDATES_MAX_ITEMS,
@@ -9,68 +8,10 @@ import {
   type LiveUpdateCursor,
   type LiveUpdates,
 } from "../../app/lib/live-updates";
-import { articles, courses, type CourseRow } from "../db/schema";
+import { articles, courses } from "../db/schema";
 import type { Services } from "../services";
+import { listedCondition, publicColumns, toPublicCourse } from "./catalog";
 import { uploadPath } from "./discovery";
-
-/** Same rule as the catalogue's list: active, found by today, not past its expiry. */
-function listedCondition(services: Services): SQL {
-  const now = services.clock.now();
-  return and(
-    eq(courses.active, true),
-    lte(courses.date, services.clock.today()),
-    or(isNull(courses.expiresAt), gt(courses.expiresAt, now)),
-  )!;
-}
-
-/** The catalogue's public columns: the coupon code and URL are never selected. */
-const publicCourseColumns = {
-  id: courses.id,
-  slug: courses.slug,
-  title: courses.title,
-  link: courses.link,
-  category: courses.category,
-  subCategory: courses.subCategory,
-  date: courses.date,
-  headline: courses.headline,
-  instructor: courses.instructor,
-  language: courses.language,
-  level: courses.level,
-  imageUrl: courses.imageUrl,
-  durationMinutes: courses.durationMinutes,
-  udemyRating: courses.udemyRating,
-  udemyReviews: courses.udemyReviews,
-  students: courses.students,
-  usesRemaining: courses.usesRemaining,
-  expiresAt: courses.expiresAt,
-  reviewAverage: courses.reviewAverage,
-  reviewCount: courses.reviewCount,
-};
-
-function toPublicCourse(row: Pick<CourseRow, keyof typeof publicCourseColumns>): PublicCourse {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    link: row.link,
-    courseType: row.category,
-    subCategory: row.subCategory,
-    date: row.date,
-    headline: row.headline,
-    instructor: row.instructor,
-    language: row.language,
-    level: row.level,
-    imageUrl: row.imageUrl,
-    durationMinutes: row.durationMinutes,
-    udemyRating: row.udemyRating,
-    udemyReviews: row.udemyReviews,
-    students: row.students,
-    usesRemaining: row.usesRemaining,
-    expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
-    averageRating: row.reviewAverage === null ? 0 : Math.round(row.reviewAverage * 10) / 10,
-    reviewCount: row.reviewCount,
-  };
-}
 
 /** Counting stops here: a page that far behind should reload anyway. */
 async function countCapped(
@@ -103,7 +44,7 @@ export async function getLiveUpdates(
   const [courseCount, courseRows, articleCount, articleRows] = await Promise.all([
     countCapped(services, courses, newCourses),
     services.db
-      .select(publicCourseColumns)
+      .select(publicColumns)
       .from(courses)
       .where(newCourses)
       .orderBy(desc(courses.id))
