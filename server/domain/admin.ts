@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, ilike, isNull, lte, or, sql } from "drizzle-orm";
+import { count, desc, eq, gte, ilike, lte, or, sql } from "drizzle-orm";
 import { addDays, startOfJakartaDay } from "../../app/lib/dates";
 import {
   articles,
@@ -12,6 +12,7 @@ import {
   type UserRow,
 } from "../db/schema";
 import type { Services } from "../services";
+import { listedCondition } from "./catalog";
 import { NotFound, ValidationError } from "./errors";
 import { runIngest, toIngestServices } from "./ingest";
 import { createRedeemCodes, type NewCodesRequest } from "./redeem";
@@ -50,11 +51,7 @@ export async function getAdminOverview(services: Services) {
   const now = services.clock.now();
   const today = services.clock.today();
   const weekStart = addDays(today, -6);
-  const listed = and(
-    eq(courses.active, true),
-    lte(courses.date, today),
-    or(isNull(courses.expiresAt), gt(courses.expiresAt, now)),
-  );
+  const listed = listedCondition(services);
   const [
     [listedRow],
     [expiredRow],

@@ -1,8 +1,9 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
-import { and, desc, eq, gt, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { TRUNCATE, truncate } from "../../app/lib/text";
 import { articles, courses } from "../db/schema";
+import { listedCondition } from "./catalog";
 import type { Services } from "../services";
 
 /**
@@ -168,18 +169,6 @@ export type FeedCourse = {
   firstSeenAt: Date;
   lastSeenAt: Date;
 };
-
-/**
- * Same rule as the catalogue's list (server/domain/catalog.ts): active, found on or before
- * today, not past its expiry, all as of the services clock.
- */
-function listedCondition(services: Services): SQL {
-  return and(
-    eq(courses.active, true),
-    lte(courses.date, services.clock.today()),
-    or(isNull(courses.expiresAt), gt(courses.expiresAt, services.clock.now())),
-  )!;
-}
 
 /** The newest listed courses, optionally of one category (exact match), newest first. */
 export async function listNewestCoursesForFeed(
