@@ -293,6 +293,35 @@ function RunTable({ runs }: { runs: Run[] }) {
   );
 }
 
+/** The console's card-framed table: header row, rows, and a line when there are none. */
+function AdminTable({
+  headers,
+  empty,
+  children,
+}: {
+  headers: string[];
+  empty: string | null;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className={`${cardClass} overflow-x-auto`}>
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr>
+            {headers.map((header) => (
+              <th key={header} className="p-2">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+      {empty && <p className="p-2 text-sm">{empty}</p>}
+    </div>
+  );
+}
+
 function IngestRuns({ runs, sources }: { runs: Run[]; sources: string[] }) {
   const navigation = useNavigation();
   const running =
@@ -446,121 +475,96 @@ function Codes({ codes }: { codes: LoaderData["codes"] }) {
           Create codes
         </button>
       </Form>
-      <div className={`${cardClass} overflow-x-auto`}>
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr>
-              <th className="p-2">Code</th>
-              <th className="p-2">Gives</th>
-              <th className="p-2">Uses left</th>
-              <th className="p-2">Expires</th>
-              <th className="p-2">State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {codes.map((code) => (
-              <tr key={code.code} className="border-t border-slate-200 dark:border-slate-800">
-                <td className="p-2 font-mono">{code.code}</td>
-                <td className="p-2">
-                  {code.type === "credits"
-                    ? `${code.credits} credits`
-                    : code.premiumDays === null
-                      ? "Premium (permanent)"
-                      : `Premium ${code.premiumDays} days`}
-                </td>
-                <td className="p-2">
-                  {code.usesLeft}/{code.maxUses}
-                </td>
-                <td className="p-2">
-                  {code.expiresAt ? formatJakartaInstant(new Date(code.expiresAt)) : "Never"}
-                </td>
-                <td className="p-2">
-                  {code.disabled ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="enable-code" />
-                      <input type="hidden" name="code" value={code.code} />
-                      <button type="submit" className="text-sm underline">
-                        Disabled — enable
-                      </button>
-                    </Form>
-                  ) : (
-                    <ConfirmButton
-                      label="Disable"
-                      title="Disable this code?"
-                      intent="disable-code"
-                      fields={{ code: code.code }}
-                    >
-                      Nobody will be able to redeem {code.code} any more.
-                    </ConfirmButton>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {codes.length === 0 && <p className="p-2 text-sm">No codes yet.</p>}
-      </div>
+      <AdminTable
+        headers={["Code", "Gives", "Uses left", "Expires", "State"]}
+        empty={codes.length === 0 ? "No codes yet." : null}
+      >
+        {codes.map((code) => (
+          <tr key={code.code} className="border-t border-slate-200 dark:border-slate-800">
+            <td className="p-2 font-mono">{code.code}</td>
+            <td className="p-2">
+              {code.type === "credits"
+                ? `${code.credits} credits`
+                : code.premiumDays === null
+                  ? "Premium (permanent)"
+                  : `Premium ${code.premiumDays} days`}
+            </td>
+            <td className="p-2">
+              {code.usesLeft}/{code.maxUses}
+            </td>
+            <td className="p-2">
+              {code.expiresAt ? formatJakartaInstant(new Date(code.expiresAt)) : "Never"}
+            </td>
+            <td className="p-2">
+              {code.disabled ? (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="enable-code" />
+                  <input type="hidden" name="code" value={code.code} />
+                  <button type="submit" className="text-sm underline">
+                    Disabled — enable
+                  </button>
+                </Form>
+              ) : (
+                <ConfirmButton
+                  label="Disable"
+                  title="Disable this code?"
+                  intent="disable-code"
+                  fields={{ code: code.code }}
+                >
+                  Nobody will be able to redeem {code.code} any more.
+                </ConfirmButton>
+              )}
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
     </div>
   );
 }
 
 function Articles({ articles }: { articles: LoaderData["articles"] }) {
   return (
-    <div className={`${cardClass} overflow-x-auto`}>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr>
-            <th className="p-2">Article</th>
-            <th className="p-2">Author</th>
-            <th className="p-2">Published</th>
-            <th className="p-2">Moderation</th>
-            <th className="p-2">State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {articles.map((article) => (
-            <tr
-              key={article.id}
-              className="border-t border-slate-200 align-top dark:border-slate-800"
-            >
-              <td className="p-2">
-                <a href={`/article?id=${article.id}`} className="underline">
-                  {article.title}
-                </a>
-              </td>
-              <td className="p-2">{article.author}</td>
-              <td className="p-2">{formatJakartaInstant(new Date(article.createdAt))}</td>
-              <td className="p-2">
-                <pre className="max-w-xs overflow-auto text-xs whitespace-pre-wrap">
-                  {article.moderation ? JSON.stringify(article.moderation, null, 1) : "—"}
-                </pre>
-              </td>
-              <td className="p-2">
-                {article.status === "hidden" ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="unhide-article" />
-                    <input type="hidden" name="articleId" value={article.id} />
-                    <button type="submit" className="text-sm underline">
-                      Hidden — publish again
-                    </button>
-                  </Form>
-                ) : (
-                  <ConfirmButton
-                    label="Hide"
-                    title="Hide this article?"
-                    intent="hide-article"
-                    fields={{ articleId: String(article.id) }}
-                  >
-                    It leaves the list, the sitemap and the feed, and its page answers 404.
-                  </ConfirmButton>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {articles.length === 0 && <p className="p-2 text-sm">No articles yet.</p>}
-    </div>
+    <AdminTable
+      headers={["Article", "Author", "Published", "Moderation", "State"]}
+      empty={articles.length === 0 ? "No articles yet." : null}
+    >
+      {articles.map((article) => (
+        <tr key={article.id} className="border-t border-slate-200 align-top dark:border-slate-800">
+          <td className="p-2">
+            <a href={`/article?id=${article.id}`} className="underline">
+              {article.title}
+            </a>
+          </td>
+          <td className="p-2">{article.author}</td>
+          <td className="p-2">{formatJakartaInstant(new Date(article.createdAt))}</td>
+          <td className="p-2">
+            <pre className="max-w-xs overflow-auto text-xs whitespace-pre-wrap">
+              {article.moderation ? JSON.stringify(article.moderation, null, 1) : "—"}
+            </pre>
+          </td>
+          <td className="p-2">
+            {article.status === "hidden" ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="unhide-article" />
+                <input type="hidden" name="articleId" value={article.id} />
+                <button type="submit" className="text-sm underline">
+                  Hidden — publish again
+                </button>
+              </Form>
+            ) : (
+              <ConfirmButton
+                label="Hide"
+                title="Hide this article?"
+                intent="hide-article"
+                fields={{ articleId: String(article.id) }}
+              >
+                It leaves the list, the sitemap and the feed, and its page answers 404.
+              </ConfirmButton>
+            )}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 
@@ -642,28 +646,18 @@ function Users({ users, email }: { users: LoaderData["users"]; email: string }) 
 
 function AuditLog({ entries }: { entries: LoaderData["auditLog"] }) {
   return (
-    <div className={`${cardClass} overflow-x-auto`}>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr>
-            <th className="p-2">When</th>
-            <th className="p-2">Who</th>
-            <th className="p-2">What</th>
-            <th className="p-2">Target</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id} className="border-t border-slate-200 dark:border-slate-800">
-              <td className="p-2">{entry.createdAt.replace("T", " ").slice(0, 19)}</td>
-              <td className="p-2">{entry.actorEmail}</td>
-              <td className="p-2">{entry.action}</td>
-              <td className="p-2 font-mono text-xs">{entry.target}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {entries.length === 0 && <p className="p-2 text-sm">Nothing yet.</p>}
-    </div>
+    <AdminTable
+      headers={["When", "Who", "What", "Target"]}
+      empty={entries.length === 0 ? "Nothing yet." : null}
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id} className="border-t border-slate-200 dark:border-slate-800">
+          <td className="p-2">{entry.createdAt.replace("T", " ").slice(0, 19)}</td>
+          <td className="p-2">{entry.actorEmail}</td>
+          <td className="p-2">{entry.action}</td>
+          <td className="p-2 font-mono text-xs">{entry.target}</td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
