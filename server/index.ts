@@ -17,6 +17,11 @@ import { startIngestScheduler } from "./scheduler";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHUTDOWN_GRACE_MS = 10_000;
+// Node closes an idle keep-alive socket after 5 s by default. A client (a browser, a proxy, a
+// test's request pool) that reuses the socket in the same instant gets ECONNRESET. Keeping
+// idle sockets longer than the usual 60 s idle timeout of proxies and load balancers means the
+// client side always closes first, so a reused socket is never one the server just dropped.
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 function readConfig(): Config {
   try {
@@ -112,6 +117,9 @@ async function main() {
       "Kursusku is listening",
     );
   });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Must exceed keepAliveTimeout, or a slow second request on a kept socket is cut off.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
 
   let shuttingDown = false;
   const shutdown = (signal: string) => {
@@ -137,7 +145,10 @@ async function main() {
         process.exit(1);
       }
     });
+    // Sockets that finish an in-flight request after this point become idle and would be kept
+    // for the keep-alive timeout; close them as they go idle so shutdown is not held up.
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 200).unref();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
