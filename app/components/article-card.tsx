@@ -41,10 +41,11 @@ export function ArticleCard({ article }: { article: ArticleCardData }) {
         <div className="mt-auto pt-4">
           <Link
             to={href}
-            aria-label={`Read More: ${truncate(article.title, TRUNCATE.ariaTitle)}`}
             className="inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
           >
             Read More
+            {/* In the link's text, not only its aria-label: crawlers and Lighthouse read the text. */}
+            <span className="sr-only">: {truncate(article.title, TRUNCATE.ariaTitle)}</span>
           </Link>
         </div>
       </div>

@@ -13,6 +13,9 @@ describe("Markdown", () => {
     );
     expect(html).toContain("<h2");
     expect(html).not.toContain("<h1");
+    expect(render("## Why\n\n#### Skipped a level")).toMatch(
+      /<h2[^>]*>Why<\/h2>.*<h3[^>]*>Skipped a level<\/h3>/s,
+    );
     expect(html).toContain("<strong>bold</strong>");
     expect(html).toContain("<del>old</del>");
     expect(html).toContain("<table");

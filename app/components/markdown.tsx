@@ -3,6 +3,7 @@ import ReactMarkdown, { type Components, type UrlTransform } from "react-markdow
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
 import { safeImageSrc, safeLinkHref } from "../lib/article-rules";
+import { remarkFitHeadingsUnderTitle } from "../lib/markdown-headings";
 
 /**
  * User-written markdown, rendered safely (DESIGN.md §6): GitHub-flavoured markdown without raw
@@ -70,34 +71,29 @@ function MarkdownImage({
   );
 }
 
-/** The page title is the h1: headings inside an article start one level lower. */
+/** Headings arrive as h2–h6 (remarkFitHeadingsUnderTitle): the page title is the only h1. */
 const FULL_COMPONENTS: Components = {
   a: MarkdownLink,
   img: MarkdownImage,
-  h1: ({ node: _node, children, ...props }) => (
+  h2: ({ node: _node, children, ...props }) => (
     <h2 className="mt-8 mb-3 text-2xl font-bold" {...props}>
       {children}
     </h2>
   ),
-  h2: ({ node: _node, children, ...props }) => (
+  h3: ({ node: _node, children, ...props }) => (
     <h3 className="mt-6 mb-3 text-xl font-bold" {...props}>
       {children}
     </h3>
   ),
-  h3: ({ node: _node, children, ...props }) => (
+  h4: ({ node: _node, children, ...props }) => (
     <h4 className="mt-5 mb-2 text-lg font-semibold" {...props}>
       {children}
     </h4>
   ),
-  h4: ({ node: _node, children, ...props }) => (
+  h5: ({ node: _node, children, ...props }) => (
     <h5 className="mt-4 mb-2 font-semibold" {...props}>
       {children}
     </h5>
-  ),
-  h5: ({ node: _node, children, ...props }) => (
-    <h6 className="mt-4 mb-2 font-semibold" {...props}>
-      {children}
-    </h6>
   ),
   h6: ({ node: _node, children, ...props }) => (
     <h6 className="mt-4 mb-2 font-semibold" {...props}>
@@ -167,7 +163,7 @@ export function Markdown({ content, variant = "full", className }: MarkdownProps
   return (
     <div className={className}>
       <ReactMarkdown
-        remarkPlugins={[remarkGfm]}
+        remarkPlugins={excerpt ? [remarkGfm] : [remarkGfm, remarkFitHeadingsUnderTitle]}
         rehypePlugins={[[rehypeSanitize, SANITIZE_SCHEMA]]}
         skipHtml
         urlTransform={transformUrl}

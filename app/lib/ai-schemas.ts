@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /**
  * The AI endpoint's contract (SPEC §7, DESIGN.md §7), shared by the browser and the server.

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /** Home-page state as SPEC §2 keeps it in the query string, plus our language filter and sort. */
 export const COURSE_SORTS = ["newest", "rating", "students", "expiring"] as const;
