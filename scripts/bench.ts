@@ -1,6 +1,5 @@
-import { execSync, spawn } from "node:child_process";
+import { execSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -12,6 +11,7 @@ import { DEFAULT_COURSE_FILTERS } from "../app/lib/course-filters";
 import { createRedeemCodes } from "../server/domain/redeem";
 import { createServices } from "../server/services";
 import { seedBenchData } from "./bench-seed";
+import { findFreePort, SCRIPT_BROWSER_UA, signInWithDevForm, startServer } from "./local-server";
 
 /**
  * `npm run bench`: builds, seeds 50 000 courses (plus users, reviews, favourites, articles) into
@@ -22,20 +22,10 @@ import { seedBenchData } from "./bench-seed";
 const COURSES = Number(process.env.BENCH_COURSES ?? 50_000);
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36 KursuskuBench";
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 const root = path.resolve(import.meta.dirname, "..");
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
 
 async function main() {
   console.log("building…");
@@ -63,37 +53,14 @@ async function main() {
   const searchP50 = median(searchTimes.slice(searches.length)); // first round warms caches
   await handle.close();
 
-  const port = await freePort();
+  const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_SITE_URL: base },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const stop = () => server.kill("SIGTERM");
-  process.on("exit", stop);
+  const server = await startServer(root, { ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_SITE_URL: base }, base);
   try {
-    for (let attempt = 0; ; attempt += 1) {
-      if (attempt > 120) throw new Error("the server did not start");
-      try {
-        if ((await fetch(`${base}/healthz`)).ok) break;
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-
     // Signed-in premium users for /go (premium: opening never runs out during the run).
     const cookies: string[] = [];
     for (let index = 0; index < 50; index += 1) {
-      const response = await fetch(`${base}/auth/dev`, {
-        method: "POST",
-        redirect: "manual",
-        headers: { Origin: base, "content-type": "application/x-www-form-urlencoded", "user-agent": BROWSER_UA },
-        body: `email=bench-user-${index}@example.com`,
-      });
-      const session = response.headers.getSetCookie().find((cookie) => cookie.startsWith("kk_session="))?.split(";")[0];
-      if (!session) throw new Error("sign-in failed");
+      const session = await signInWithDevForm(base, `bench-user-${index}@example.com`);
       await fetch(`${base}/redeem`, {
         method: "POST",
         headers: { Origin: base, cookie: session, "content-type": "application/x-www-form-urlencoded" },
@@ -120,7 +87,7 @@ async function main() {
         url: `${base}${benchCase.path}`,
         connections: CONNECTIONS,
         duration: SECONDS,
-        headers: { "user-agent": BROWSER_UA, "accept-encoding": "gzip" },
+        headers: { "user-agent": SCRIPT_BROWSER_UA, "accept-encoding": "gzip" },
         requests: benchCase.go
           ? [
               {
@@ -156,7 +123,7 @@ async function main() {
       ["article", `/article?id=${data.articleIds[0]}`],
       ["/dashboard", "/dashboard"],
     ] as const) {
-      const html = await (await fetch(`${base}${pagePath}`, { headers: { "user-agent": BROWSER_UA } })).text();
+      const html = await (await fetch(`${base}${pagePath}`, { headers: { "user-agent": SCRIPT_BROWSER_UA } })).text();
       const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!));
       let js = 0;
       let css = 0;
@@ -190,8 +157,7 @@ async function main() {
     );
     console.log("written bench/results.json");
   } finally {
-    stop();
-    await new Promise((resolve) => server.once("exit", resolve));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
