@@ -72,7 +72,9 @@ export async function waitForHydration(page: Page): Promise<void> {
         page
           .locator("#course-type")
           .evaluate((select) => Object.keys(select).some((key) => key.startsWith("__reactProps"))),
-      { message: "the course filter form should hydrate" },
+      // Hydration waits for the JS bundle to load and run: on two busy cores that can take
+      // longer than the usual expect timeout without anything being wrong.
+      { message: "the course filter form should hydrate", timeout: 20_000 },
     )
     .toBe(true);
 }
