@@ -1,8 +1,34 @@
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+const serverDir = path.resolve(import.meta.dirname, "server") + path.sep;
+// Where React Router writes the server bundle (one index.js), for the relative import paths.
+const serverBuildDir = path.resolve(import.meta.dirname, "build/server");
+
+/**
+ * The server build imports `server/` (domain rules, db, adapters) from the source at run time
+ * instead of bundling a second copy. The process already loads that source (services, the JSON
+ * API, the scheduler), and a second copy means two of every class and module state: an adapter's
+ * AiProviderError or InvalidIdTokenError was then not `instanceof` the bundled class, and a failed
+ * AI call or a bad Google token became a 500 instead of SPEC's message.
+ */
+function isServerSource(id: string): boolean {
+  return path.isAbsolute(id) && id.startsWith(serverDir);
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
+  build: isSsrBuild
+    ? {
+        rollupOptions: {
+          external: isServerSource,
+          output: {
+            paths: (id: string) => (isServerSource(id) ? path.relative(serverBuildDir, id) : id),
+          },
+        },
+      }
+    : {},
   server: { watch: { ignored: ["**/data/**", "**/test-results/**", "**/bench/**"] } },
-});
+}));

@@ -366,6 +366,24 @@ test.describe("accounts and credits", () => {
     expect(html).toContain("Please sign in to view your dashboard.");
   });
 
+  test("a Google credential that does not verify gets SPEC's message and no session, not a 500", async ({
+    request,
+    baseURL,
+  }) => {
+    // The verifier (loaded by the server process) and the sign-in rule (called from the route
+    // module) once held two copies of the error class, and this answered 500.
+    const response = await request.post("/auth/google", {
+      form: { credential: "header.payload.signature" },
+      headers: { Origin: baseURL! },
+    });
+    expect(response.status()).toBe(401);
+    expect(await response.json()).toEqual({
+      status: "error",
+      error: { message: "Invalid sign-in token received. Could not decode. Please try again." },
+    });
+    expect(response.headers()["set-cookie"] ?? "").not.toContain("kk_session=");
+  });
+
   test("a cross-site POST cannot sign the user out (CSRF)", async ({ page, baseURL }) => {
     await signInDirect(page, uniqueEmail("csrf"));
 

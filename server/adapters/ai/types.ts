@@ -77,9 +77,22 @@ export type TrendingCourse = {
   isNew: boolean;
 };
 
+const AI_PROVIDER_ERROR_BRAND = Symbol.for("kursusku.AiProviderError");
+
 /** The AI service could not be reached or refused (after its one retry). */
 export class AiProviderError extends Error {
   override name = "AiProviderError";
+  readonly [AI_PROVIDER_ERROR_BRAND] = true;
+
+  /**
+   * The Vite dev server loads this module twice: through Node for the services that throw it and
+   * through Vite for the domain code that catches it. The brand, shared through the global symbol
+   * registry, lets `instanceof` recognise an error from either copy.
+   */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && AI_PROVIDER_ERROR_BRAND in value;
+  }
+
   constructor(
     message: string,
     readonly status: number | null = null,

@@ -12,6 +12,7 @@ import {
   remoteKeys,
   type IdTokenVerifier,
 } from "./id-token-verifier";
+import type * as VerifierModule from "./id-token-verifier";
 import { createIdentity } from "./identity";
 import { createLocalIssuer, LOCAL_AUDIENCE, LOCAL_ISSUER, localSubject } from "./local-issuer";
 
@@ -289,5 +290,15 @@ describe("createIdentity", () => {
     expect(identity.local).toBeUndefined();
     expect(identity.describe()).toBe("none (sign-in unavailable)");
     await expect(identity.verify(await googleToken())).rejects.toBeInstanceOf(InvalidIdTokenError);
+  });
+});
+
+describe("InvalidIdTokenError", () => {
+  it("is recognised when thrown by a second copy of the module (the Vite dev server loads two)", async () => {
+    const secondCopy = "./id-token-verifier?second-copy"; // a specifier TypeScript leaves alone
+    const copy = (await import(/* @vite-ignore */ secondCopy)) as typeof VerifierModule;
+    expect(copy.InvalidIdTokenError).not.toBe(InvalidIdTokenError);
+    expect(new copy.InvalidIdTokenError("bad signature")).toBeInstanceOf(InvalidIdTokenError);
+    expect(new Error(INVALID_SIGN_IN_TOKEN_MESSAGE)).not.toBeInstanceOf(InvalidIdTokenError);
   });
 });

@@ -11,8 +11,17 @@ import {
 export const INVALID_SIGN_IN_TOKEN_MESSAGE =
   "Invalid sign-in token received. Could not decode. Please try again.";
 
+const INVALID_ID_TOKEN_BRAND = Symbol.for("kursusku.InvalidIdTokenError");
+
 export class InvalidIdTokenError extends Error {
   override name = "InvalidIdTokenError";
+  readonly [INVALID_ID_TOKEN_BRAND] = true;
+
+  /** Recognises either copy of this module in the Vite dev server (see AiProviderError). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && INVALID_ID_TOKEN_BRAND in value;
+  }
+
   constructor(readonly reason: string) {
     super(INVALID_SIGN_IN_TOKEN_MESSAGE);
   }
