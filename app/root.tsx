@@ -19,9 +19,9 @@ import { FLASH_COOKIE_NAME, type RootData } from "./lib/root-data";
 import { readThemePreference } from "./lib/theme";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
+import { Stylesheet } from "./components/stylesheet";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -63,6 +63,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
+        <Stylesheet href={stylesheet} />
         <Meta />
         <Links />
       </head>

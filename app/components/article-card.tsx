@@ -15,11 +15,18 @@ export type ArticleCardData = {
   imageUrl: string | null;
 };
 
-export function ArticleCard({ article }: { article: ArticleCardData }) {
+export function ArticleCard({
+  article,
+  aboveTheFold = false,
+}: {
+  article: ArticleCardData;
+  /** One of the cards in the first screen: its cover is the page's largest image. */
+  aboveTheFold?: boolean;
+}) {
   const href = articlePath(article.articleId);
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
-      <ArticleCover imageUrl={article.imageUrl} variant="card" />
+      <ArticleCover imageUrl={article.imageUrl} variant="card" aboveTheFold={aboveTheFold} />
       <div className="flex flex-1 flex-col p-4">
         <div className="flex items-center justify-between gap-2">
           <p className="text-xs text-slate-600 dark:text-slate-300">

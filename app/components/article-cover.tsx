@@ -9,9 +9,12 @@ import { coverImageSrc } from "../lib/article-rules";
 export function ArticleCover({
   imageUrl,
   variant,
+  aboveTheFold = variant === "detail",
 }: {
   imageUrl: string | null;
   variant: "card" | "detail";
+  /** The page's largest image on first paint: fetched at once, first, instead of lazily. */
+  aboveTheFold?: boolean;
 }) {
   const src = coverImageSrc(imageUrl);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -48,7 +51,8 @@ export function ArticleCover({
         ref={imageRef}
         src={src}
         alt=""
-        loading={variant === "card" ? "lazy" : "eager"}
+        loading={aboveTheFold ? "eager" : "lazy"}
+        fetchPriority={aboveTheFold ? "high" : "auto"}
         decoding="async"
         referrerPolicy="no-referrer"
         onError={() => setFailedSrc(src)}

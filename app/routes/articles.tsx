@@ -152,9 +152,10 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
             aria-label="Articles"
             className={`grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}
           >
-            {page.articles.map((article) => (
+            {page.articles.map((article, index) => (
               <li key={article.articleId}>
-                <ArticleCard article={article} />
+                {/* The first row: one card on a phone, up to three on a wide screen. */}
+                <ArticleCard article={article} aboveTheFold={index < 3} />
               </li>
             ))}
           </ul>
