@@ -1,19 +1,29 @@
-import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { execSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import {
+  findFreePort,
+  SCRIPT_BROWSER_UA,
+  signInWithDevForm,
+  startServer,
+  type LocalServer,
+} from "./local-server";
+import { drillAiProviderFaults, drillHangingFeed } from "./drills-faults";
 
 /**
  * `npm run drills`: load and fault drills against the production server on 127.0.0.1.
  *  (a) many concurrent course opens by many users: credits, history and click counts add up;
  *  (b) the server is killed (SIGKILL) in the middle of acknowledged writes and restarted on the
- *      same embedded database: every acknowledged write is still there, no manual step needed.
+ *      same embedded database: every acknowledged write is still there, no manual step needed;
+ *  (c) the AI provider (a fake Gemini) hangs or answers garbage: pages answer, AI calls and
+ *      article submissions answer with SPEC's error texts, nothing unchecked is stored;
+ *  (d) a coupon feed hangs during an ingest run: the site stays responsive and the run ends by
+ *      itself with the error recorded. (c) and (d) live in drills-faults.ts.
  * Each prints what it checked and the process exits non-zero when anything is off.
  * DRILL_USERS (default 100) × 5 opens each; CI runs it with small numbers.
  */
 const USERS = Number(process.env.DRILL_USERS ?? 100);
-const BROWSER_UA = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36 KursuskuDrill";
 const root = path.resolve(import.meta.dirname, "..");
 let failures = 0;
 
@@ -22,23 +32,17 @@ function check(ok: boolean, message: string) {
   if (!ok) failures += 1;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
-}
+type Server = LocalServer;
 
-type Server = { process: ChildProcess; base: string };
-
-async function startServer(dataDir: string, port: number): Promise<Server> {
+function startDrillServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-    cwd: root,
-    env: {
-      ...process.env,
+  return startServer(
+    root,
+    {
       NODE_ENV: "production",
       DEV_SIGNIN: "true",
       SESSION_SECRET: "drill-secret-drill-secret-drill-secret-000",
@@ -47,38 +51,26 @@ async function startServer(dataDir: string, port: number): Promise<Server> {
       HOST: "127.0.0.1",
       PUBLIC_SITE_URL: base,
       LOG_LEVEL: "warn",
+      ...env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  for (let attempt = 0; attempt < 240; attempt += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return { process: child, base };
-    } catch {
-      // starting
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error("the server did not start");
-}
-
-async function signIn(base: string, email: string): Promise<string> {
-  const response = await fetch(`${base}/auth/dev`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: base, "content-type": "application/x-www-form-urlencoded", "user-agent": BROWSER_UA },
-    body: new URLSearchParams({ email }).toString(),
-  });
-  const cookie = response.headers.getSetCookie().find((value) => value.startsWith("kk_session="));
-  if (!cookie) throw new Error(`sign-in failed for ${email}`);
-  return cookie.split(";")[0]!;
+    base,
+  );
 }
 
 async function getUser(base: string, cookie: string) {
   const response = await fetch(`${base}/api?action=getUser`, { headers: { cookie } });
-  return (await response.json()) as { creditBalance: number; clickCount: number; history: unknown[]; likedCourses: string[] };
+  return (await response.json()) as {
+    creditBalance: number;
+    clickCount: number;
+    history: unknown[];
+    likedCourses: string[];
+  };
 }
 
-async function courseIds(base: string, pages: number): Promise<Array<{ id: number; link: string }>> {
+async function courseIds(
+  base: string,
+  pages: number,
+): Promise<Array<{ id: number; link: string }>> {
   const all: Array<{ id: number; link: string }> = [];
   for (let page = 1; page <= pages; page += 1) {
     const response = await fetch(`${base}/api?action=getCourses&page=${page}`);
@@ -88,9 +80,15 @@ async function courseIds(base: string, pages: number): Promise<Array<{ id: numbe
 }
 
 async function drillConcurrentOpens(server: Server) {
-  console.log(`\n(a) ${USERS * 5} concurrent course opens by ${USERS} users (4 new courses + 1 repeat each)`);
+  console.log(
+    `\n(a) ${USERS * 5} concurrent course opens by ${USERS} users (4 new courses + 1 repeat each)`,
+  );
   const courses = await courseIds(server.base, 1);
-  const cookies = await Promise.all(Array.from({ length: USERS }, (_, index) => signIn(server.base, `drill-a-${index}@example.com`)));
+  const cookies = await Promise.all(
+    Array.from({ length: USERS }, (_, index) =>
+      signInWithDevForm(server.base, `drill-a-${index}@example.com`),
+    ),
+  );
   const opens = cookies.flatMap((cookie, user) => {
     const mine = [0, 1, 2, 3].map((offset) => courses[(user + offset) % courses.length]!.id);
     return [...mine, mine[0]!].map((id) => ({ cookie, id }));
@@ -98,21 +96,41 @@ async function drillConcurrentOpens(server: Server) {
   const started = performance.now();
   const statuses = await Promise.all(
     opens.map(async ({ cookie, id }) => {
-      const response = await fetch(`${server.base}/go/${id}`, { redirect: "manual", headers: { cookie, "user-agent": BROWSER_UA } });
-      return { status: response.status, coupon: (response.headers.get("location") ?? "").includes("couponCode=") };
+      const response = await fetch(`${server.base}/go/${id}`, {
+        redirect: "manual",
+        headers: { cookie, "user-agent": SCRIPT_BROWSER_UA },
+      });
+      return {
+        status: response.status,
+        coupon: (response.headers.get("location") ?? "").includes("couponCode="),
+      };
     }),
   );
-  console.log(`     ${opens.length} opens answered in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  check(statuses.every((answer) => answer.status === 302 && answer.coupon), "every open redirected to its coupon");
+  console.log(
+    `     ${opens.length} opens answered in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  check(
+    statuses.every((answer) => answer.status === 302 && answer.coupon),
+    "every open redirected to its coupon",
+  );
   const accounts = await Promise.all(cookies.map((cookie) => getUser(server.base, cookie)));
-  check(accounts.every((account) => account.creditBalance === 6), "every user spent exactly 4 credits (10 → 6); the repeat was free");
-  check(accounts.every((account) => account.clickCount === 4), "every user has exactly 4 recorded clicks");
-  check(accounts.every((account) => account.history.length === 4), "every user has exactly 4 history entries");
+  check(
+    accounts.every((account) => account.creditBalance === 6),
+    "every user spent exactly 4 credits (10 → 6); the repeat was free",
+  );
+  check(
+    accounts.every((account) => account.clickCount === 4),
+    "every user has exactly 4 recorded clicks",
+  );
+  check(
+    accounts.every((account) => account.history.length === 4),
+    "every user has exactly 4 history entries",
+  );
 }
 
 async function drillKillAndRestart(dataDir: string, port: number, server: Server): Promise<Server> {
   console.log("\n(b) SIGKILL during acknowledged writes, then restart on the same database");
-  const cookie = await signIn(server.base, "drill-b@example.com");
+  const cookie = await signInWithDevForm(server.base, "drill-b@example.com");
   const courses = await courseIds(server.base, 2);
   const acknowledged = new Set<string>();
   let stop = false;
@@ -122,10 +140,15 @@ async function drillKillAndRestart(dataDir: string, port: number, server: Server
       try {
         const response = await fetch(`${server.base}/favourites`, {
           method: "POST",
-          headers: { cookie, Origin: server.base, "content-type": "application/x-www-form-urlencoded" },
+          headers: {
+            cookie,
+            Origin: server.base,
+            "content-type": "application/x-www-form-urlencoded",
+          },
           body: `courseId=${course.id}&favourite=true`,
         });
-        if (response.ok && ((await response.json()) as { success?: boolean }).success) acknowledged.add(course.link);
+        if (response.ok && ((await response.json()) as { success?: boolean }).success)
+          acknowledged.add(course.link);
       } catch {
         break; // the server is gone
       }
@@ -137,11 +160,14 @@ async function drillKillAndRestart(dataDir: string, port: number, server: Server
   await writer;
   await new Promise((resolve) => server.process.once("exit", resolve));
   console.log(`     killed after ${acknowledged.size} acknowledged favourites`);
-  const restarted = await startServer(dataDir, port);
+  const restarted = await startDrillServer(dataDir, port);
   check(true, "the server restarted on the same data directory without a manual step");
   const account = await getUser(restarted.base, cookie);
   const kept = [...acknowledged].filter((link) => account.likedCourses.includes(link));
-  check(kept.length === acknowledged.size, `all ${acknowledged.size} acknowledged favourites survived (found ${kept.length})`);
+  check(
+    kept.length === acknowledged.size,
+    `all ${acknowledged.size} acknowledged favourites survived (found ${kept.length})`,
+  );
   check((await fetch(`${restarted.base}/`)).ok, "pages answer after the restart");
   return restarted;
 }
@@ -149,16 +175,18 @@ async function drillKillAndRestart(dataDir: string, port: number, server: Server
 async function main() {
   execSync("npx react-router build", { cwd: root, stdio: "ignore" });
   const dataDir = mkdtempSync(path.join(tmpdir(), "kursusku-drills-"));
-  const port = await freePort();
-  let server = await startServer(dataDir, port);
+  const port = await findFreePort();
+  let server = await startDrillServer(dataDir, port);
   try {
     await drillConcurrentOpens(server);
     server = await drillKillAndRestart(dataDir, port, server);
   } finally {
-    server.process.kill("SIGTERM");
-    await new Promise((resolve) => server.process.once("exit", resolve));
+    await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+  const kit = { root, check, startDrillServer };
+  await drillAiProviderFaults(kit);
+  await drillHangingFeed(kit);
   console.log(failures === 0 ? "\nall drills passed" : `\n${failures} check(s) failed`);
   process.exit(failures === 0 ? 0 : 1);
 }
