@@ -119,16 +119,17 @@ async function audit(
       onlyCategories: [...CATEGORIES],
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     };
-    const runner = await lighthouse(
-      url,
-      flags,
-      formFactor === "desktop" ? desktopConfig : undefined,
-    );
-    if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (runner.lhr.runtimeError) {
-      throw new Error(`${url}: ${runner.lhr.runtimeError.code} ${runner.lhr.runtimeError.message}`);
+    const config = formFactor === "desktop" ? desktopConfig : undefined;
+    // A trace that Chromium failed to record (NO_NAVSTART, seen on a busy machine) is Lighthouse's
+    // own failure, not the page's: it says to run again, so one more attempt is made.
+    for (let attempt = 1; ; attempt += 1) {
+      const runner = await lighthouse(url, flags, config);
+      if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
+      const failure = runner.lhr.runtimeError;
+      if (!failure) return runner.lhr;
+      if (attempt >= 2) throw new Error(`${url}: ${failure.code} ${failure.message}`);
+      console.log(`  ${failure.code}; running it again`);
     }
-    return runner.lhr;
   } finally {
     chrome.kill();
   }
