@@ -9,6 +9,7 @@ import {
   ilike,
   isNull,
   lte,
+  min,
   or,
   sql,
   type SQL,
@@ -124,14 +125,43 @@ function orderFor(sort: CourseFilters["sort"]) {
     case "expiring":
       return [sql`${courses.expiresAt} asc nulls last`, desc(courses.id)];
     case "newest":
-      return [desc(courses.date), desc(courses.id)];
+      // As courses_listing_idx orders them (DESC NULLS LAST): a plain DESC means NULLS FIRST, and
+      // that mismatch made PostgreSQL sort every listed course for each page instead of reading
+      // the first 20 off the index (85 ms instead of 1 ms over 50 000 courses on PGlite).
+      return [sql`${courses.date} desc nulls last`, sql`${courses.id} desc nulls last`];
   }
 }
 
+/** The longest a remembered course count is used (see listCourses). */
+const LISTED_COUNT_TTL_MS = 30_000;
+type ListedCount = { total: number; nextExpiry: number | null };
+
 export async function listCourses(services: Services, filters: CourseFilters): Promise<CoursePage> {
   const where = and(...filterConditions(services, filters));
-  const [totals] = await services.db.select({ total: count() }).from(courses).where(where);
-  const total = totals?.total ?? 0;
+  const countListed = async (): Promise<ListedCount> => {
+    const [row] = await services.db
+      .select({ total: count(), nextExpiry: min(courses.expiresAt) })
+      .from(courses)
+      .where(where);
+    const nextExpiry = row?.nextExpiry ? new Date(row.nextExpiry).getTime() : null;
+    return { total: row?.total ?? 0, nextExpiry };
+  };
+  const total = filters.search === "" ? await rememberListedCount() : (await countListed()).total;
+  // Counting visits every listed course, so without a search it is the costliest part of a page
+  // (~40 ms over 50 000 courses on PGlite) while it only changes when coupons arrive or expire.
+  // The count is remembered until the soonest listed coupon expires (at most 30 s; ingestion
+  // forgets it at once), so it always matches the list. The few combinations of category,
+  // language and rating keep the cache small; searches are narrowed by the trigram index and
+  // counted every time, so no text grows the cache.
+  async function rememberListedCount(): Promise<number> {
+    const key = `catalog:count:${services.clock.today()}:${filters.type}:${filters.language}:${filters.rating}`;
+    const remembered = await services.cache.remember(key, LISTED_COUNT_TTL_MS, countListed);
+    if (remembered.nextExpiry === null || services.clock.now().getTime() < remembered.nextExpiry) {
+      return remembered.total;
+    }
+    services.cache.forget(key);
+    return (await services.cache.remember(key, LISTED_COUNT_TTL_MS, countListed)).total;
+  }
   const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
   // Past the last page: show the last page rather than an empty one.
   const page = Math.min(filters.page, pageCount);
