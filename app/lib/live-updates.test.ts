@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { liveUpdatesQuerySchema, newArticlesMessage, newCoursesMessage } from "./live-updates";
+import { newArticlesMessage, newCoursesMessage } from "./live-updates";
+import { liveUpdatesQuerySchema } from "./live-updates-query";
 
 describe("live update toasts", () => {
   it("reads exactly as SPEC §4 writes them", () => {

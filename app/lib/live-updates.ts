@@ -1,4 +1,3 @@
-import { z } from "./zod";
 import type { PublicCourse } from "./course";
 
 /**
@@ -35,13 +34,6 @@ export type LiveUpdateCursor = { courseSince: number; articleSince: number };
 export const DEFAULT_POLL_INTERVAL_MS = 60_000;
 export const LIVE_UPDATES_MAX_ITEMS = 20;
 export const LIVE_UPDATES_MAX_COUNT = 1000;
-
-const cursorValue = z.coerce.number().int().min(0).max(2_147_483_647);
-
-export const liveUpdatesQuerySchema = z.object({
-  courseSince: cursorValue.default(0),
-  articleSince: cursorValue.default(0),
-});
 
 /** SPEC §4, word for word: "2 new course(s) available!". */
 export function newCoursesMessage(count: number): string {

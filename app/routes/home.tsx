@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { data, redirect, useNavigate, useNavigation } from "react-router";
 import { viewerSubject } from "../../server/domain/accounts";
 import { listCatalogFacets, listCourses } from "../../server/domain/catalog";
@@ -17,14 +17,21 @@ import { Hero } from "../components/hero";
 import { LiveUpdates } from "../components/live-updates";
 import { Pagination } from "../components/pagination";
 import { RedeemSection, type RedemptionItem } from "../components/redeem-section";
-import { AiCompassModal } from "../components/ai-compass-modal";
-import { TrendingModal } from "../components/trending-modal";
 import { useRootData } from "../components/use-root-data";
 import type { PublicCourse } from "../lib/course";
 import { courseListHref, hasActiveCourseFilters, parseCourseFilters } from "../lib/course-filters";
 import { pageMeta, siteUrlFromMatches } from "../lib/seo";
 import { isOutOfCredits } from "../lib/viewer";
 import type { Route } from "./+types/home";
+
+// The AI dialogs validate replies with zod and render markdown. Loaded lazily, they arrive once
+// the page has hydrated instead of with the first paint (zod alone is 26 kB gzip).
+const AiCompassModal = lazy(() =>
+  import("../components/ai-compass-modal").then((module) => ({ default: module.AiCompassModal })),
+);
+const TrendingModal = lazy(() =>
+  import("../components/trending-modal").then((module) => ({ default: module.TrendingModal })),
+);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
@@ -268,15 +275,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <RedeemSection signedIn={viewer?.signedIn ?? false} redemptions={loaderData.redemptions} />
 
-      <AiCompassModal
-        open={openModal === "guide"}
-        onClose={() => setOpenModal(null)}
-        onApplyKeyword={(keyword) => {
-          setOpenModal(null);
-          void navigate(`${courseListHref({ search: keyword })}#courses-section`);
-        }}
-      />
-      <TrendingModal open={openModal === "trending"} onClose={() => setOpenModal(null)} />
+      <Suspense fallback={null}>
+        <AiCompassModal
+          open={openModal === "guide"}
+          onClose={() => setOpenModal(null)}
+          onApplyKeyword={(keyword) => {
+            setOpenModal(null);
+            void navigate(`${courseListHref({ search: keyword })}#courses-section`);
+          }}
+        />
+        <TrendingModal open={openModal === "trending"} onClose={() => setOpenModal(null)} />
+      </Suspense>
     </>
   );
 }
