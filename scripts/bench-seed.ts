@@ -29,7 +29,9 @@ export async function seedBenchData(services: Services, courseCount: number): Pr
   for (let start = 0; start < records.length; start += 5000) {
     await importCouponRecords(services, records.slice(start, start + 5000), "bench");
   }
-  const courseIds = (await services.db.select({ id: courses.id }).from(courses).orderBy(courses.id)).map((row) => row.id);
+  const courseIds = (
+    await services.db.select({ id: courses.id }).from(courses).orderBy(courses.id)
+  ).map((row) => row.id);
   const pick = () => courseIds[Math.floor(random() * courseIds.length)]!;
 
   const userCount = Math.max(50, Math.round(courseCount / 25));
@@ -40,10 +42,15 @@ export async function seedBenchData(services: Services, courseCount: number): Pr
     lastCreditResetDate: services.clock.today(),
     joinedAt: now,
   }));
-  for (let start = 0; start < userRows.length; start += 1000) await services.db.insert(users).values(userRows.slice(start, start + 1000)).onConflictDoNothing();
+  for (let start = 0; start < userRows.length; start += 1000)
+    await services.db
+      .insert(users)
+      .values(userRows.slice(start, start + 1000))
+      .onConflictDoNothing();
 
   const insertMany = async <T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) => {
-    for (let start = 0; start < rows.length; start += 1000) await insert(rows.slice(start, start + 1000));
+    for (let start = 0; start < rows.length; start += 1000)
+      await insert(rows.slice(start, start + 1000));
   };
   const reviewRows = Array.from({ length: userCount * 5 }, (_, index) => ({
     courseId: pick(),
@@ -52,13 +59,19 @@ export async function seedBenchData(services: Services, courseCount: number): Pr
     text: "Useful course, clear explanations.",
     createdAt: now,
   }));
-  await insertMany(reviewRows, (chunk) => services.db.insert(reviews).values(chunk).onConflictDoNothing());
+  await insertMany(reviewRows, (chunk) =>
+    services.db.insert(reviews).values(chunk).onConflictDoNothing(),
+  );
   await services.db.execute(sql`
     update courses c set review_count = s.n, review_average = s.avg
     from (select course_id, count(*) as n, avg(rating) as avg from reviews group by course_id) s
     where s.course_id = c.id`);
   await insertMany(
-    Array.from({ length: userCount * 10 }, (_, index) => ({ subject: `bench-${index % userCount}`, courseId: pick(), createdAt: now })),
+    Array.from({ length: userCount * 10 }, (_, index) => ({
+      subject: `bench-${index % userCount}`,
+      courseId: pick(),
+      createdAt: now,
+    })),
     (chunk) => services.db.insert(favourites).values(chunk).onConflictDoNothing(),
   );
   await insertMany(
@@ -78,6 +91,9 @@ export async function seedBenchData(services: Services, courseCount: number): Pr
     userId: `bench-${index % userCount}`,
     createdAt: new Date(now.getTime() - index * 3_600_000),
   }));
-  const inserted = await services.db.insert(articles).values(articleRows).returning({ id: articles.id });
+  const inserted = await services.db
+    .insert(articles)
+    .values(articleRows)
+    .returning({ id: articles.id });
   return { courseIds, articleIds: inserted.map((row) => row.id) };
 }

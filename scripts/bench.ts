@@ -25,19 +25,32 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 const root = path.resolve(import.meta.dirname, "..");
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 async function main() {
   console.log("building…");
   execSync("npx react-router build", { cwd: root, stdio: "ignore" });
   const dataDir = mkdtempSync(path.join(tmpdir(), "kursusku-bench-"));
-  const env = { DATA_DIR: dataDir, SEED: "none", NODE_ENV: "production", SESSION_SECRET: SECRET, DEV_SIGNIN: "true", LOG_LEVEL: "warn" };
+  // TRUST_PROXY: the API case names a different client in X-Forwarded-For per request (see below).
+  const env = {
+    DATA_DIR: dataDir,
+    SEED: "none",
+    NODE_ENV: "production",
+    SESSION_SECRET: SECRET,
+    DEV_SIGNIN: "true",
+    LOG_LEVEL: "warn",
+    TRUST_PROXY: "true",
+  };
 
   console.log(`seeding ${COURSES} courses into ${dataDir}…`);
   const seedStarted = performance.now();
   const handle = await createServices(parseConfig(env), pino({ level: "warn" }));
   const data = await seedBenchData(handle.services, COURSES);
-  const [premiumCode] = await createRedeemCodes(handle.services, { type: "premium", maxUses: 1000 });
+  const [premiumCode] = await createRedeemCodes(handle.services, {
+    type: "premium",
+    maxUses: 1000,
+  });
   console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
   // Server time of a search over the whole catalogue (DESIGN.md §9: p50 < 30 ms on PGlite).
@@ -46,7 +59,12 @@ async function main() {
   for (let round = 0; round < 5; round += 1) {
     for (const [index, search] of searches.entries()) {
       const started = performance.now();
-      await listCourses(handle.services, { ...DEFAULT_COURSE_FILTERS, search, type: index % 2 ? "Development" : "", page: 1 + (round % 3) });
+      await listCourses(handle.services, {
+        ...DEFAULT_COURSE_FILTERS,
+        search,
+        type: index % 2 ? "Development" : "",
+        page: 1 + (round % 3),
+      });
       searchTimes.push(performance.now() - started);
     }
   }
@@ -55,7 +73,11 @@ async function main() {
 
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = await startServer(root, { ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_SITE_URL: base }, base);
+  const server = await startServer(
+    root,
+    { ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_SITE_URL: base },
+    base,
+  );
   try {
     // Signed-in premium users for /go (premium: opening never runs out during the run).
     const cookies: string[] = [];
@@ -63,7 +85,11 @@ async function main() {
       const session = await signInWithDevForm(base, `bench-user-${index}@example.com`);
       await fetch(`${base}/redeem`, {
         method: "POST",
-        headers: { Origin: base, cookie: session, "content-type": "application/x-www-form-urlencoded" },
+        headers: {
+          Origin: base,
+          cookie: session,
+          "content-type": "application/x-www-form-urlencoded",
+        },
         body: `code=${premiumCode}`,
       });
       cookies.push(session);
@@ -71,13 +97,16 @@ async function main() {
 
     const assetsDir = path.join(root, "build/client/assets");
     const staticAsset = readdirSync(assetsDir).find((file) => file.endsWith(".css"))!;
-    const cases: Array<{ name: string; path: string; go?: boolean }> = [
+    const cases: Array<{ name: string; path: string; go?: boolean; manyClients?: boolean }> = [
       { name: "static asset (baseline)", path: `/assets/${staticAsset}` },
       { name: "/", path: "/" },
-      { name: "/?search=python&type=Development&page=2", path: "/?search=python&type=Development&page=2" },
+      {
+        name: "/?search=python&type=Development&page=2",
+        path: "/?search=python&type=Development&page=2",
+      },
       { name: "/articles", path: "/articles" },
       { name: "article page", path: `/article?id=${data.articleIds[0]}` },
-      { name: "/api?action=getCourses", path: "/api?action=getCourses" },
+      { name: "/api?action=getCourses", path: "/api?action=getCourses", manyClients: true },
       { name: "/go/:id signed in", path: "/go/1", go: true },
     ];
     const results = [];
@@ -102,7 +131,25 @@ async function main() {
                 },
               },
             ]
-          : undefined,
+          : benchCase.manyClients
+            ? [
+                {
+                  // The API allows one client 300 reads a minute: from a single address the case
+                  // would measure the 429 answer. Each request comes from another documentation-
+                  // range address (only a header: every request still goes to 127.0.0.1).
+                  setupRequest: (request) => {
+                    counter += 1;
+                    return {
+                      ...request,
+                      headers: {
+                        ...request.headers,
+                        "x-forwarded-for": `2001:db8::${counter.toString(16)}`,
+                      },
+                    };
+                  },
+                },
+              ]
+            : undefined,
       });
       results.push({
         name: benchCase.name,
@@ -110,7 +157,11 @@ async function main() {
         p50: result.latency.p50,
         p99: result.latency.p99,
         errors: result.errors + result.timeouts,
-        non2xx: benchCase.go ? result["3xx"] === result.requests.total ? 0 : result.non2xx - result["3xx"] : result.non2xx,
+        non2xx: benchCase.go
+          ? result["3xx"] === result.requests.total
+            ? 0
+            : result.non2xx - result["3xx"]
+          : result.non2xx,
       });
     }
     const baseline = results[0]!.requestsPerSecond;
@@ -123,8 +174,14 @@ async function main() {
       ["article", `/article?id=${data.articleIds[0]}`],
       ["/dashboard", "/dashboard"],
     ] as const) {
-      const html = await (await fetch(`${base}${pagePath}`, { headers: { "user-agent": SCRIPT_BROWSER_UA } })).text();
-      const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!));
+      const html = await (
+        await fetch(`${base}${pagePath}`, { headers: { "user-agent": SCRIPT_BROWSER_UA } })
+      ).text();
+      const urls = new Set(
+        [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+          (match) => match[1]!,
+        ),
+      );
       let js = 0;
       let css = 0;
       for (const url of urls) {
@@ -133,7 +190,12 @@ async function main() {
         if (url.endsWith(".js")) js += size;
         else css += size;
       }
-      bundles.push({ route: name, jsGzipKb: +(js / 1024).toFixed(1), cssGzipKb: +(css / 1024).toFixed(1), files: urls.size });
+      bundles.push({
+        route: name,
+        jsGzipKb: +(js / 1024).toFixed(1),
+        cssGzipKb: +(css / 1024).toFixed(1),
+        files: urls.size,
+      });
     }
 
     console.log(`\n${COURSES} courses, ${CONNECTIONS} connections, ${SECONDS} s per case\n`);
@@ -153,7 +215,19 @@ async function main() {
     mkdirSync(path.join(root, "bench"), { recursive: true });
     writeFileSync(
       path.join(root, "bench/results.json"),
-      JSON.stringify({ at: new Date().toISOString(), courses: COURSES, connections: CONNECTIONS, seconds: SECONDS, results, searchP50Ms: searchP50, bundles }, null, 2),
+      JSON.stringify(
+        {
+          at: new Date().toISOString(),
+          courses: COURSES,
+          connections: CONNECTIONS,
+          seconds: SECONDS,
+          results,
+          searchP50Ms: searchP50,
+          bundles,
+        },
+        null,
+        2,
+      ),
     );
     console.log("written bench/results.json");
   } finally {
