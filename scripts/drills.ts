@@ -32,13 +32,11 @@ function check(ok: boolean, message: string) {
   if (!ok) failures += 1;
 }
 
-type Server = LocalServer;
-
 function startDrillServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
-): Promise<Server> {
+): Promise<LocalServer> {
   const base = `http://127.0.0.1:${port}`;
   return startServer(
     root,
@@ -79,7 +77,7 @@ async function courseIds(
   return all;
 }
 
-async function drillConcurrentOpens(server: Server) {
+async function drillConcurrentOpens(server: LocalServer) {
   console.log(
     `\n(a) ${USERS * 5} concurrent course opens by ${USERS} users (4 new courses + 1 repeat each)`,
   );
@@ -128,7 +126,11 @@ async function drillConcurrentOpens(server: Server) {
   );
 }
 
-async function drillKillAndRestart(dataDir: string, port: number, server: Server): Promise<Server> {
+async function drillKillAndRestart(
+  dataDir: string,
+  port: number,
+  server: LocalServer,
+): Promise<LocalServer> {
   console.log("\n(b) SIGKILL during acknowledged writes, then restart on the same database");
   const cookie = await signInWithDevForm(server.base, "drill-b@example.com");
   const courses = await courseIds(server.base, 2);

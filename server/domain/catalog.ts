@@ -132,36 +132,46 @@ function orderFor(sort: CourseFilters["sort"]) {
   }
 }
 
-/** The longest a remembered course count is used (see listCourses). */
+/** The longest a remembered course count is used (see countListedCourses). */
 const LISTED_COUNT_TTL_MS = 30_000;
 type ListedCount = { total: number; nextExpiry: number | null };
 
+async function countMatching(services: Services, where: SQL | undefined): Promise<ListedCount> {
+  const [row] = await services.db
+    .select({ total: count(), nextExpiry: min(courses.expiresAt) })
+    .from(courses)
+    .where(where);
+  const nextExpiry = row?.nextExpiry ? new Date(row.nextExpiry).getTime() : null;
+  return { total: row?.total ?? 0, nextExpiry };
+}
+
+/**
+ * Counting visits every listed course, so without a search it is the costliest part of a page
+ * (~40 ms over 50 000 courses on PGlite) while it only changes when coupons arrive or expire.
+ * The count is remembered until the soonest listed coupon expires (at most 30 s; ingestion
+ * forgets it at once), so it always matches the list. The few combinations of category,
+ * language and rating keep the cache small; searches are narrowed by the trigram index and
+ * counted every time, so no text grows the cache.
+ */
+async function countListedCourses(
+  services: Services,
+  filters: CourseFilters,
+  where: SQL | undefined,
+): Promise<number> {
+  if (filters.search !== "") return (await countMatching(services, where)).total;
+  const key = `catalog:count:${services.clock.today()}:${filters.type}:${filters.language}:${filters.rating}`;
+  const countNow = () => countMatching(services, where);
+  let remembered = await services.cache.remember(key, LISTED_COUNT_TTL_MS, countNow);
+  if (remembered.nextExpiry !== null && services.clock.now().getTime() >= remembered.nextExpiry) {
+    services.cache.forget(key);
+    remembered = await services.cache.remember(key, LISTED_COUNT_TTL_MS, countNow);
+  }
+  return remembered.total;
+}
+
 export async function listCourses(services: Services, filters: CourseFilters): Promise<CoursePage> {
   const where = and(...filterConditions(services, filters));
-  const countListed = async (): Promise<ListedCount> => {
-    const [row] = await services.db
-      .select({ total: count(), nextExpiry: min(courses.expiresAt) })
-      .from(courses)
-      .where(where);
-    const nextExpiry = row?.nextExpiry ? new Date(row.nextExpiry).getTime() : null;
-    return { total: row?.total ?? 0, nextExpiry };
-  };
-  const total = filters.search === "" ? await rememberListedCount() : (await countListed()).total;
-  // Counting visits every listed course, so without a search it is the costliest part of a page
-  // (~40 ms over 50 000 courses on PGlite) while it only changes when coupons arrive or expire.
-  // The count is remembered until the soonest listed coupon expires (at most 30 s; ingestion
-  // forgets it at once), so it always matches the list. The few combinations of category,
-  // language and rating keep the cache small; searches are narrowed by the trigram index and
-  // counted every time, so no text grows the cache.
-  async function rememberListedCount(): Promise<number> {
-    const key = `catalog:count:${services.clock.today()}:${filters.type}:${filters.language}:${filters.rating}`;
-    const remembered = await services.cache.remember(key, LISTED_COUNT_TTL_MS, countListed);
-    if (remembered.nextExpiry === null || services.clock.now().getTime() < remembered.nextExpiry) {
-      return remembered.total;
-    }
-    services.cache.forget(key);
-    return (await services.cache.remember(key, LISTED_COUNT_TTL_MS, countListed)).total;
-  }
+  const total = await countListedCourses(services, filters, where);
   const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
   // Past the last page: show the last page rather than an empty one.
   const page = Math.min(filters.page, pageCount);
