@@ -6,11 +6,19 @@ import express, { type Express } from "express";
 import { sql } from "drizzle-orm";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
-import type { ServerBuild } from "react-router";
+import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
+import { COUPON_BANNER_COOKIE } from "../app/lib/coupon-banner";
+import { THEME_COOKIE } from "../app/lib/theme";
 import type { RequestContext } from "./load-context";
 import { createApiRouter } from "./api/router";
 import { createOpsRouter } from "./ops-endpoint";
+import { contentSecurityPolicy, type PolicyOptions } from "./web/content-security-policy";
 import { rejectForeignOrigins } from "./web/origin-check";
+import {
+  createSharedPages,
+  forgetSharedPagesAfterWrites,
+  type SharedPages,
+} from "./web/shared-pages";
 import { resolveWebIdentity } from "./web/request-identity";
 import type { Services } from "./services";
 
@@ -30,12 +38,38 @@ export type HttpAppOptions = {
 };
 
 const HEALTH_TIMEOUT_MS = 2000;
+/** How long a page rendered for visitors without cookies is reused (decision 0012). */
+export const SHARED_PAGE_TTL_MS = 5000;
+/** The public pages that look the same to every visitor without a session. */
+const SHARED_PATHS = new Set(["/", "/articles", "/article"]);
 
 export function createHttpApp(options: HttpAppOptions): Express {
   const { services } = options;
   const app = express();
   app.disable("x-powered-by");
   if (services.config.trustProxy) app.set("trust proxy", true);
+
+  const build =
+    options.build ??
+    (async () =>
+      (await options.vite!.ssrLoadModule(
+        "virtual:react-router/server-build",
+      )) as unknown as ServerBuild);
+  const loadContext: LoadContextFor = async (request, cspNonce) => ({
+    services,
+    requestId: String(request.id),
+    cspNonce,
+    identity: await resolveWebIdentity(services, request),
+  });
+
+  const policyOptions: PolicyOptions = {
+    googleSignIn: Boolean(services.config.auth.googleClientId),
+    upgradeInsecureRequests: services.config.publicSiteUrl.startsWith("https://"),
+  };
+  // Production only: the development server renders every page fresh (hot reload).
+  const sharedPages = options.build
+    ? createPublicPageCache(services, options.build, loadContext, policyOptions)
+    : null;
 
   app.use(
     pinoHttp({
@@ -65,38 +99,27 @@ export function createHttpApp(options: HttpAppOptions): Express {
             : "info",
     }),
   );
+  if (sharedPages) app.use(forgetSharedPagesAfterWrites(sharedPages));
 
-  app.use((_request, response, next) => {
-    response.locals.cspNonce = randomBytes(16).toString("base64");
-    next();
-  });
-
+  if (!options.vite) {
+    // Vite's dev client injects inline scripts and a websocket: no policy in development.
+    app.use((_request, response, next) => {
+      const nonce = randomBytes(16).toString("base64");
+      response.locals.cspNonce = nonce;
+      response.setHeader(
+        "Content-Security-Policy",
+        contentSecurityPolicy({ nonce }, policyOptions),
+      );
+      next();
+    });
+  }
   app.use(
     helmet({
-      contentSecurityPolicy: options.vite
-        ? false // Vite's dev client injects inline scripts and a websocket.
-        : {
-            useDefaults: true,
-            directives: {
-              "default-src": ["'self'"],
-              "script-src": [
-                "'self'",
-                (_request, response) =>
-                  `'nonce-${(response as express.Response).locals.cspNonce as string}'`,
-              ],
-              "style-src": ["'self'", "'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "https:"],
-              "connect-src": ["'self'"],
-              "font-src": ["'self'"],
-              "form-action": ["'self'"],
-              "frame-ancestors": ["'none'"],
-              "object-src": ["'none'"],
-              "base-uri": ["'self'"],
-              "upgrade-insecure-requests": services.config.isProduction ? [] : null,
-            },
-          },
+      contentSecurityPolicy: false, // set above, per page
       // Course images come from the marketplace's CDN.
       crossOriginEmbedderPolicy: false,
+      // Google's sign-in popup reports back to the page that opened it.
+      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
       // "no-referrer" makes browsers send `Origin: null` on same-site form posts, which the
       // CSRF check must then refuse; this policy keeps the real origin on our own requests.
       referrerPolicy: { policy: "strict-origin-when-cross-origin" },
@@ -136,25 +159,50 @@ export function createHttpApp(options: HttpAppOptions): Express {
     app.use(express.static(options.clientDir, { maxAge: "1h", redirect: false }));
   }
 
-  const build =
-    options.build ??
-    (async () =>
-      (await options.vite!.ssrLoadModule(
-        "virtual:react-router/server-build",
-      )) as unknown as ServerBuild);
+  if (sharedPages) app.use(sharedPages.middleware);
 
   app.use(
     createRequestHandler({
       build,
-      getLoadContext: async (request, response): Promise<RequestContext> => ({
-        services,
-        requestId: String(request.id),
-        cspNonce: response.locals.cspNonce as string,
-        identity: await resolveWebIdentity(services, request),
-      }),
+      getLoadContext: (request, response) =>
+        loadContext(request, response.locals.cspNonce as string | undefined),
     }),
   );
   return app;
+}
+
+type LoadContextFor = (
+  request: express.Request,
+  cspNonce: string | undefined,
+) => Promise<RequestContext>;
+
+/** The course list, article list and article pages, shared by visitors without cookies. */
+function createPublicPageCache(
+  services: Services,
+  build: () => Promise<ServerBuild>,
+  loadContext: LoadContextFor,
+  policyOptions: PolicyOptions,
+): SharedPages {
+  const renderPage = createFetchRequestHandler(build, "production");
+  const sharedPages = createSharedPages({
+    isSharedPath: (pathname) => SHARED_PATHS.has(pathname),
+    preferenceCookies: [THEME_COOKIE, COUPON_BANNER_COOKIE],
+    isPersonal: (request) =>
+      (request.get("user-agent") ?? "").includes(services.config.auth.appUserAgentToken),
+    render: async (request) =>
+      renderPage(
+        // Only what the key holds reaches the render: the path, the query and preferences.
+        new Request(new URL(request.originalUrl, services.config.publicSiteUrl), {
+          headers: { accept: "text/html", cookie: request.headers.cookie ?? "" },
+        }),
+        await loadContext(request, undefined),
+      ),
+    policy: (hashes) => contentSecurityPolicy({ hashes }, policyOptions),
+    ttlMs: SHARED_PAGE_TTL_MS,
+  });
+  // Ingestion and admin changes forget their cached queries: the pages built on them go too.
+  services.cache.onForget(() => sharedPages.forgetAll());
+  return sharedPages;
 }
 
 async function pingDatabase(services: Services): Promise<void> {

@@ -5,8 +5,11 @@ import type { WebIdentity } from "./web/request-identity";
 export type RequestContext = {
   services: Services;
   requestId: string;
-  /** Per-request CSP nonce: inline scripts React Router emits must carry it. */
-  cspNonce: string;
+  /**
+   * Per-request CSP nonce: inline scripts React Router emits must carry it. Absent when a page is
+   * rendered once for many visitors: its scripts are then allowed by hash (server/web/shared-pages.ts).
+   */
+  cspNonce: string | undefined;
   /** The signed-in user or anonymous visitor, resolved once per request. */
   identity: WebIdentity;
 };

@@ -83,4 +83,15 @@ describe("createMemoCache", () => {
     expect(await cache.remember("a", 60_000, async () => 10)).toBe(10);
     expect(await cache.remember("b", 60_000, async () => 20)).toBe(20);
   });
+
+  it("tells its listeners after every forget, so pages built on the values go too", async () => {
+    const cache = createMemoCache(createManualTime().now);
+    const listener = vi.fn();
+    cache.onForget(listener);
+    await cache.remember("catalog:count", 60_000, async () => 1);
+    expect(listener).not.toHaveBeenCalled();
+    cache.forget("catalog:");
+    cache.forget("articles:");
+    expect(listener).toHaveBeenCalledTimes(2);
+  });
 });

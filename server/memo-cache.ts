@@ -5,10 +5,13 @@
 export type MemoCache = {
   remember<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T>;
   forget(prefix?: string): void;
+  /** Called after every forget: what is built on cached values (shared pages) goes too. */
+  onForget(listener: () => void): void;
 };
 
 export function createMemoCache(now: () => number = Date.now): MemoCache {
   const entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
+  const listeners: Array<() => void> = [];
   return {
     remember<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
@@ -21,6 +24,10 @@ export function createMemoCache(now: () => number = Date.now): MemoCache {
     },
     forget(prefix = "") {
       for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+      for (const listener of listeners) listener();
+    },
+    onForget(listener) {
+      listeners.push(listener);
     },
   };
 }

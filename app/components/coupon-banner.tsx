@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 
-export const COUPON_BANNER_COOKIE = "kk_coupon_banner";
+import { COUPON_BANNER_COOKIE } from "../lib/coupon-banner";
 
 /**
  * The Indonesian coupon notice. Dismissal is remembered in a cookie (not local storage) so the
@@ -37,8 +37,4 @@ export function CouponBanner() {
       </Form>
     </aside>
   );
-}
-
-export function isCouponBannerDismissed(cookieHeader: string | null): boolean {
-  return (cookieHeader ?? "").split(/;\s*/).includes(`${COUPON_BANNER_COOKIE}=dismissed`);
 }

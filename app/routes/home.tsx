@@ -6,11 +6,7 @@ import { listVisitedCourseIds } from "../../server/domain/credits";
 import { listFavouriteCourseIds } from "../../server/domain/favourites";
 import { getLiveUpdateCursor } from "../../server/domain/live-updates";
 import { listRedemptions } from "../../server/domain/redeem";
-import {
-  CouponBanner,
-  COUPON_BANNER_COOKIE,
-  isCouponBannerDismissed,
-} from "../components/coupon-banner";
+import { CouponBanner } from "../components/coupon-banner";
 import { CourseCard } from "../components/course-card";
 import { CourseFilterBar } from "../components/course-filter-bar";
 import { Hero } from "../components/hero";
@@ -19,6 +15,7 @@ import { Pagination } from "../components/pagination";
 import { RedeemSection, type RedemptionItem } from "../components/redeem-section";
 import { useRootData } from "../components/use-root-data";
 import type { PublicCourse } from "../lib/course";
+import { COUPON_BANNER_COOKIE, isCouponBannerDismissed } from "../lib/coupon-banner";
 import { courseListHref, hasActiveCourseFilters, parseCourseFilters } from "../lib/course-filters";
 import { pageMeta, siteUrlFromMatches } from "../lib/seo";
 import { isOutOfCredits } from "../lib/viewer";

@@ -30,7 +30,9 @@ export async function resolveWebIdentity(
   const sessionId = cookies.get(SESSION_COOKIE) ?? null;
   const user =
     // Session ids are base64url: anything else (a NUL byte, say) cannot be one and is never queried.
-    sessionId && /^[\w-]{1,100}$/.test(sessionId) ? await findSessionUser(services, sessionId) : null;
+    sessionId && /^[\w-]{1,100}$/.test(sessionId)
+      ? await findSessionUser(services, sessionId)
+      : null;
   const anonymousId = verifyAnonymousCookie(services.sessionSecret, cookies.get(ANONYMOUS_COOKIE));
   const userAgent = request.get("user-agent") ?? "";
   const isAppClient = userAgent.includes(services.config.auth.appUserAgentToken);

@@ -163,6 +163,7 @@ test.describe("operator console", () => {
   test("articles: hide one behind the confirm dialog; it then answers 404", async ({
     page,
     browser,
+    request,
   }) => {
     await signIn(page, E2E_ADMIN_EMAIL);
     const writerEmail = uniqueEmail("writer");
@@ -195,6 +196,10 @@ test.describe("operator console", () => {
     const href = await row.getByRole("link", { name: title }).getAttribute("href");
     expect(href).toMatch(/^\/article\?id=\d+$/);
     const articleId = href!.split("=")[1]!;
+    // A visitor without cookies gets the shared rendering of the article (decision 0012).
+    const before = await request.get(`/article?id=${articleId}`);
+    expect(before.status()).toBe(200);
+    expect(["HIT", "MISS"]).toContain(before.headers()["x-cache"]);
     const hide = row.getByRole("button", { name: "Hide" });
     await waitForReact(hide);
     await hide.click();
@@ -206,6 +211,8 @@ test.describe("operator console", () => {
     await expect(row.getByRole("button", { name: "Hidden — publish again" })).toBeVisible();
 
     expect((await page.request.get(`/article?id=${articleId}`)).status()).toBe(404);
+    // The hide is a write: the shared rendering went with it.
+    expect((await request.get(`/article?id=${articleId}`)).status()).toBe(404);
     expect(await (await page.request.get("/sitemap.xml")).text()).not.toContain(
       `/article?id=${articleId}<`,
     );

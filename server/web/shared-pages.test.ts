@@ -1,0 +1,220 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { request as httpRequest } from "node:http";
+import compression from "compression";
+import express from "express";
+import { afterEach, describe, expect, it } from "vitest";
+import { createSharedPages, forgetSharedPagesAfterWrites, type SharedPages } from "./shared-pages";
+
+const INLINE_SCRIPT = "window.__data = 1;";
+// printf '%s' "window.__data = 1;" | openssl dgst -sha256 -binary | base64
+const INLINE_SCRIPT_HASH = "sha256-1FovHUsCNr/SqPeJ84xumBwDijpplRdrsab2wNazL6U=";
+
+type Harness = {
+  base: string;
+  renders: string[];
+  pages: SharedPages;
+  time: { advance(ms: number): void };
+  /** The next render waits for this before answering, when set. */
+  hold: { release: () => void } | null;
+  answer: { status: number; setCookie?: string };
+};
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(
+    servers.splice(0).map((server) => new Promise((resolve) => server.close(resolve))),
+  );
+});
+
+/** The middleware as http-app.ts mounts it, with a render that counts its calls. */
+async function startHarness(): Promise<Harness> {
+  let current = 0;
+  const harness = {
+    renders: [] as string[],
+    time: { advance: (ms: number) => (current += ms) },
+    hold: null as Harness["hold"],
+    answer: { status: 200 } as Harness["answer"],
+  };
+  const pages = createSharedPages({
+    isSharedPath: (path) => path === "/" || path === "/articles",
+    preferenceCookies: ["kk_theme"],
+    isPersonal: (request) => (request.get("user-agent") ?? "").includes("KursuskuApp"),
+    render: async (request) => {
+      harness.renders.push(`${request.originalUrl} ${request.headers.cookie ?? ""}`.trim());
+      const render = harness.renders.length;
+      if (harness.hold) {
+        const held = harness.hold;
+        await new Promise<void>((resolve) => (held.release = resolve));
+      }
+      const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
+      if (harness.answer.setCookie) headers.set("set-cookie", harness.answer.setCookie);
+      return new Response(
+        `<!DOCTYPE html><html><body><p>render ${render}</p><script>${INLINE_SCRIPT}</script></body></html>`,
+        { status: harness.answer.status, headers },
+      );
+    },
+    policy: (hashes) => `script-src 'self' ${hashes.map((hash) => `'${hash}'`).join(" ")}`,
+    ttlMs: 5000,
+    maxPages: 3,
+    now: () => current,
+  });
+  const app = express();
+  app.use(forgetSharedPagesAfterWrites(pages));
+  app.use(compression());
+  app.post("/reviews", (_request, response) => {
+    response.status(201).send("saved");
+  });
+  app.use(pages.middleware);
+  app.use((_request, response) => {
+    response.send("rendered for this visitor");
+  });
+  const server = createServer(app);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return Object.assign(harness, { base, pages });
+}
+
+async function get(harness: Harness, path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${harness.base}${path}`, { headers });
+  return { response, text: await response.text() };
+}
+
+describe("shared pages", () => {
+  it("renders a public page once for visitors without cookies and sends the rest the same gzip", async () => {
+    const harness = await startHarness();
+    const first = await get(harness, "/");
+    const second = await get(harness, "/");
+    expect(harness.renders).toEqual(["/"]);
+    expect(first.response.headers.get("x-cache")).toBe("MISS");
+    expect(second.response.headers.get("x-cache")).toBe("HIT");
+    expect(second.text).toBe(first.text);
+    expect(second.text).toContain("render 1");
+    expect(second.response.headers.get("content-encoding")).toBe("gzip");
+    expect(second.response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+  });
+
+  it("allows the page's inline scripts by their hash in the CSP, never by a shared nonce", async () => {
+    const harness = await startHarness();
+    const { response } = await get(harness, "/");
+    expect(response.headers.get("content-security-policy")).toBe(
+      `script-src 'self' '${INLINE_SCRIPT_HASH}'`,
+    );
+  });
+
+  it("sends plain HTML to a client that does not accept gzip", async () => {
+    const harness = await startHarness();
+    await get(harness, "/");
+    const raw = await new Promise<{ headers: Record<string, unknown>; body: string }>(
+      (resolve, reject) => {
+        httpRequest(`${harness.base}/`, (response) => {
+          let body = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (body += chunk));
+          response.on("end", () => resolve({ headers: response.headers, body }));
+        })
+          .on("error", reject)
+          .end();
+      },
+    );
+    expect(raw.headers["content-encoding"]).toBeUndefined();
+    expect(raw.body).toContain("render 1");
+    expect(harness.renders).toHaveLength(1);
+  });
+
+  it("never shares a page with a visitor who has a session or visitor cookie", async () => {
+    const harness = await startHarness();
+    await get(harness, "/");
+    const signedIn = await get(harness, "/", { cookie: "kk_session=abc" });
+    const returning = await get(harness, "/", { cookie: "kk_theme=dark; kk_anon=xyz" });
+    expect(signedIn.text).toBe("rendered for this visitor");
+    expect(returning.text).toBe("rendered for this visitor");
+    expect(harness.renders).toEqual(["/"]);
+  });
+
+  it("keeps one page per preference, and leaves other paths and the app to the normal render", async () => {
+    const harness = await startHarness();
+    await get(harness, "/", { cookie: "kk_theme=dark" });
+    await get(harness, "/", { cookie: "kk_theme=dark" });
+    await get(harness, "/");
+    expect(harness.renders).toEqual(["/ kk_theme=dark", "/"]);
+    expect((await get(harness, "/dashboard")).text).toBe("rendered for this visitor");
+    const app = await get(harness, "/", { "user-agent": "Mozilla/5.0 KursuskuApp/2.1" });
+    expect(app.text).toBe("rendered for this visitor");
+  });
+
+  it("keys on the whole address, query included", async () => {
+    const harness = await startHarness();
+    await get(harness, "/?page=2");
+    await get(harness, "/?page=3");
+    await get(harness, "/?page=2");
+    expect(harness.renders).toEqual(["/?page=2", "/?page=3"]);
+  });
+
+  it("renders again once the page is older than its time to live", async () => {
+    const harness = await startHarness();
+    await get(harness, "/");
+    harness.time.advance(4999);
+    await get(harness, "/");
+    harness.time.advance(1);
+    const third = await get(harness, "/");
+    expect(harness.renders).toHaveLength(2);
+    expect(third.text).toContain("render 2");
+  });
+
+  it("forgets every page once a write has been answered", async () => {
+    const harness = await startHarness();
+    await get(harness, "/");
+    await get(harness, "/articles");
+    const write = await fetch(`${harness.base}/reviews`, { method: "POST" });
+    expect(write.status).toBe(201);
+    await get(harness, "/");
+    await get(harness, "/articles");
+    expect(harness.renders).toEqual(["/", "/articles", "/", "/articles"]);
+  });
+
+  it("does not keep a page whose render began before a write", async () => {
+    const harness = await startHarness();
+    harness.hold = { release: () => {} };
+    const pending = get(harness, "/");
+    await expect.poll(() => harness.renders.length).toBe(1);
+    harness.pages.forgetAll();
+    harness.hold.release();
+    harness.hold = null;
+    expect((await pending).text).toContain("render 1");
+    expect((await get(harness, "/")).text).toContain("render 2");
+  });
+
+  it("lets concurrent visitors wait for one render", async () => {
+    const harness = await startHarness();
+    harness.hold = { release: () => {} };
+    const pending = Array.from({ length: 5 }, () => get(harness, "/"));
+    await expect.poll(() => harness.renders.length).toBe(1);
+    harness.hold.release();
+    const answers = await Promise.all(pending);
+    expect(answers.every((answer) => answer.text.includes("render 1"))).toBe(true);
+    expect(harness.renders).toHaveLength(1);
+  });
+
+  it("does not keep an error page or a page that sets a cookie", async () => {
+    const harness = await startHarness();
+    harness.answer = { status: 503 };
+    expect((await get(harness, "/")).response.status).toBe(503);
+    harness.answer = { status: 200, setCookie: "kk_flash=x; Path=/" };
+    const withCookie = await get(harness, "/");
+    expect(withCookie.response.headers.get("set-cookie")).toContain("kk_flash=x");
+    harness.answer = { status: 200 };
+    await get(harness, "/");
+    await get(harness, "/");
+    expect(harness.renders).toHaveLength(3);
+  });
+
+  it("holds at most maxPages pages, dropping the oldest", async () => {
+    const harness = await startHarness();
+    for (const page of [1, 2, 3, 4]) await get(harness, `/?page=${page}`);
+    await get(harness, "/?page=4");
+    await get(harness, "/?page=1");
+    expect(harness.renders).toEqual(["/?page=1", "/?page=2", "/?page=3", "/?page=4", "/?page=1"]);
+  });
+});

@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { waitForHydration } from "./support/home-page";
+
+// Decision 0012: visitors without cookies share one rendering of the public pages.
+test.describe.configure({ mode: "parallel" });
+
+test("a visitor without cookies gets the shared page; its scripts run by hash and it hydrates", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto("/");
+  const headers = response!.headers();
+  // MISS or HIT: other tests' writes may have just emptied the shared pages (unit tests pin
+  // down when a page is reused); either way it is the shared rendering, without a nonce.
+  expect(["HIT", "MISS"]).toContain(headers["x-cache"]);
+  const policy = headers["content-security-policy"] ?? "";
+  expect(policy).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+/);
+  expect(policy).not.toContain("nonce-");
+  await waitForHydration(page);
+  // A hydrated page reacts: the filter changes the address without a full reload.
+  await page.locator("#course-type").selectOption({ index: 1 });
+  await expect(page).toHaveURL(/type=/);
+  expect(violations).toEqual([]);
+});
+
+test("a signed-in visitor gets a page rendered for them, with this response's nonce", async ({
+  page,
+}) => {
+  const signIn = await page.request.post("/auth/dev", {
+    form: { email: `shared-pages-${Date.now()}@example.com`, redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(signIn.status()).toBe(302);
+  const first = await page.request.get("/articles");
+  const second = await page.request.get("/articles");
+  expect(first.headers()["x-cache"]).toBeUndefined();
+  const nonces = [first, second].map(
+    (response) => /'nonce-([^']+)'/.exec(response.headers()["content-security-policy"] ?? "")?.[1],
+  );
+  expect(nonces[0]).toBeTruthy();
+  expect(nonces[1]).toBeTruthy();
+  expect(nonces[0]).not.toBe(nonces[1]);
+});
+
+test("display preferences get their own shared page", async ({ playwright }) => {
+  const dark = await playwright.request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { cookie: "kk_theme=dark" },
+  });
+  try {
+    const response = await dark.get("/articles");
+    expect(["HIT", "MISS"]).toContain(response.headers()["x-cache"]);
+    expect(await response.text()).toMatch(/<html lang="en" class="dark"/);
+  } finally {
+    await dark.dispose();
+  }
+});
