@@ -5,6 +5,7 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import stylesheetText from "./app.css?inline";
 import { NonceProvider } from "./components/nonce";
+import { startScriptsAfterPaint } from "./lib/scripts-after-paint";
 import { InlineStylesheetProvider } from "./components/stylesheet";
 
 export const streamTimeout = 5_000;
@@ -55,7 +56,9 @@ export default function handleRequest(
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          const html = startScriptsAfterPaint();
+          html.pipe(body);
+          pipe(html);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },
         onShellError(error: unknown) {

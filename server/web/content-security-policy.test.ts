@@ -71,6 +71,13 @@ describe("inlineScriptHashes", () => {
     expect(inlineScriptHashes(html)).toEqual([]);
   });
 
+  it("hashes the module script that starts after paint, which runs later with the same text", () => {
+    const html = '<script type="text/x-kursusku-module" async="">window.x = 1;</script>';
+    expect(inlineScriptHashes(html)).toEqual([
+      "sha256-U1BU0BfAhaBREBgsEDDctSYokOF3U7hQUIj6mrtukfw=",
+    ]);
+  });
+
   it("lists a script that appears twice once", () => {
     const html = "<script>window.x = 1;</script><script>window.x = 1;</script>";
     expect(inlineScriptHashes(html)).toHaveLength(1);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { DEFERRED_MODULE_TYPE } from "../../app/lib/scripts-after-paint";
 
 /**
  * How a page's inline scripts (React Router's hydration data and module loader) are allowed:
@@ -48,8 +49,9 @@ export function contentSecurityPolicy(scripts: InlineScripts, options: PolicyOpt
 }
 
 /**
- * The CSP hash sources ('sha256-…') of the inline scripts in an HTML document. Data blocks
- * (JSON-LD) never run, so they need none; scripts with a src are covered by 'self'.
+ * The CSP hash sources ('sha256-…') of the inline scripts in an HTML document, including the
+ * module script that starts after paint (app/lib/scripts-after-paint.ts). Data blocks (JSON-LD)
+ * never run, so they need none; scripts with a src are covered by 'self'.
  */
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();
@@ -58,7 +60,9 @@ export function inlineScriptHashes(html: string): string[] {
     const body = match[2]!;
     if (/\bsrc\s*=/i.test(attributes) || body === "") continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type && type !== "module" && !type.includes("javascript")) continue;
+    const runs =
+      !type || type === "module" || type === DEFERRED_MODULE_TYPE || type.includes("javascript");
+    if (!runs) continue;
     hashes.add(`sha256-${createHash("sha256").update(body, "utf8").digest("base64")}`);
   }
   return [...hashes];
