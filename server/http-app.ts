@@ -39,7 +39,7 @@ export type HttpAppOptions = {
 
 const HEALTH_TIMEOUT_MS = 2000;
 /** How long a page rendered for visitors without cookies is reused (decision 0012). */
-export const SHARED_PAGE_TTL_MS = 5000;
+const SHARED_PAGE_TTL_MS = 5000;
 /** The public pages that look the same to every visitor without a session. */
 const SHARED_PATHS = new Set(["/", "/articles", "/article"]);
 

@@ -51,7 +51,7 @@ export function startScriptsAfterPaint(): Transform {
  * Rewrites what is complete in `text`; returns the rest that may still be the start of a tag
  * or a module script that continues in the next chunk.
  */
-export function rewriteReady(text: string, final = false): { ready: string; rest: string } {
+function rewriteReady(text: string, final = false): { ready: string; rest: string } {
   let ready = "";
   let index = 0;
   for (;;) {
@@ -59,20 +59,20 @@ export function rewriteReady(text: string, final = false): { ready: string; rest
     const module = text.indexOf(MODULE_SCRIPT_TAG, index);
     const next = [preload, module].filter((found) => found >= 0).sort((a, b) => a - b)[0];
     if (next === undefined) break;
-    ready += text.slice(index, next);
     if (next === preload) {
-      ready += `<link rel="${DEFERRED_PRELOAD_REL}"`;
+      ready += text.slice(index, next) + `<link rel="${DEFERRED_PRELOAD_REL}"`;
       index = next + PRELOAD_TAG.length;
       continue;
     }
     const end = text.indexOf(SCRIPT_END, next);
     if (end < 0) {
-      if (final) break;
-      return { ready, rest: text.slice(next) };
+      if (final) break; // never closed: sent as it came, below
+      return { ready: ready + text.slice(index, next), rest: text.slice(next) };
     }
     const script = text.slice(next, end + SCRIPT_END.length);
     const nonce = /\snonce="([^"]*)"/.exec(script.slice(0, script.indexOf(">")))?.[1];
     ready +=
+      text.slice(index, next) +
       script.replace(MODULE_SCRIPT_TAG, `<script type="${DEFERRED_MODULE_TYPE}"`) +
       `<script${nonce ? ` nonce="${nonce}"` : ""}>${STARTER_SCRIPT}</script>`;
     index = end + SCRIPT_END.length;
