@@ -32,7 +32,8 @@ type RenderedPage = {
   status: number;
   headers: Array<[string, string]>;
   gzip: Buffer;
-  scriptHashes: string[];
+  /** Built once per render: its inline scripts' hashes do not change until the next one. */
+  contentSecurityPolicy: string;
   /** Only a plain 200 without cookies is shared; anything else is sent once to its waiters. */
   shareable: boolean;
 };
@@ -74,7 +75,7 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
       status: response.status,
       headers,
       gzip: gzipSync(html),
-      scriptHashes: inlineScriptHashes(html.toString("utf8")),
+      contentSecurityPolicy: options.policy(inlineScriptHashes(html.toString("utf8"))),
       shareable:
         response.status === 200 &&
         !response.headers.has("set-cookie") &&
@@ -114,7 +115,7 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
       if (response.headersSent) return;
       response.status(rendered.status);
       for (const [name, value] of rendered.headers) response.setHeader(name, value);
-      response.setHeader("Content-Security-Policy", options.policy(rendered.scriptHashes));
+      response.setHeader("Content-Security-Policy", rendered.contentSecurityPolicy);
       response.setHeader("X-Cache", hit ? "HIT" : "MISS");
       response.setHeader("Vary", "Accept-Encoding");
       // Sent already compressed: the compression middleware leaves encoded bodies alone.
