@@ -2,7 +2,8 @@
  * Facts shared by playwright.config.ts and the e2e specs: where the test server listens and the
  * fixed clock it runs on (the demo catalogue is seeded from it, so every run sees the same data).
  */
-export const E2E_PORT = 3199;
+/** E2E_PORT in the environment lets two checkouts run their suites side by side. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
 export const E2E_HOST = "127.0.0.1";
 export const E2E_BASE_URL = `http://${E2E_HOST}:${E2E_PORT}`;
 
