@@ -5,18 +5,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 /**
- * Import boundaries of DESIGN.md §3: app/routes → server/domain → server/db, server/adapters.
- * The browser-side code (components, lib) never reaches into the server.
+ * Import boundaries: app/routes → server/domain → server/db, server/adapters; app/ and server/
+ * both build on core/ (the product's shared rules), which imports neither. The browser-side code
+ * (components, lib) never reaches into the server, and the server never reaches into app/.
  */
 const noServer = {
   group: ["**/server/**", "../server/*", "../../server/*"],
-  message:
-    "app/components and app/lib run in the browser: they never import server/ (DESIGN.md §3).",
+  message: "app/components and app/lib run in the browser: they never import server/.",
 };
 const noDbOrAdapters = {
   group: ["**/server/db/**", "**/server/adapters/**"],
-  message:
-    "Route modules call server/domain; only the domain touches the database and adapters (DESIGN.md §3).",
+  message: "Route modules call server/domain; only the domain touches the database and adapters.",
 };
 const noUiInDomain = {
   group: [
@@ -27,7 +26,27 @@ const noUiInDomain = {
     "react",
     "react-dom",
   ],
-  message: "server/domain is UI-free: no react-router, routes or components (DESIGN.md §3).",
+  message: "server/domain is UI-free: no react-router, routes or components.",
+};
+const noApp = {
+  group: ["**/app/**", "../app/*", "../../app/*", "../../../app/*"],
+  message:
+    "The server and the CLIs never import app/: shared rules, texts and schemas live in core/.",
+};
+const coreStaysPure = {
+  group: [
+    "**/app/**",
+    "**/server/**",
+    "../app/*",
+    "../server/*",
+    "node:*",
+    "react",
+    "react-dom",
+    "react-router",
+    "@react-router/*",
+  ],
+  message:
+    "core/ holds pure, isomorphic rules used by both sides: it imports neither app/ nor server/ nor Node or UI modules.",
 };
 
 export default tseslint.config(
@@ -76,12 +95,21 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [noDbOrAdapters] }] },
   },
   {
+    files: ["server/**/*.ts", "scripts/**/*.ts"],
+    ignores: ["server/domain/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [noApp] }] },
+  },
+  {
     files: ["server/domain/**/*.ts"],
-    rules: { "no-restricted-imports": ["error", { patterns: [noUiInDomain] }] },
+    rules: { "no-restricted-imports": ["error", { patterns: [noUiInDomain, noApp] }] },
+  },
+  {
+    files: ["core/**/*.ts"],
+    rules: { "no-restricted-imports": ["error", { patterns: [coreStaysPure] }] },
   },
   {
     // Only server/config.ts reads the environment.
-    files: ["server/**/*.ts", "app/**/*.{ts,tsx}"],
+    files: ["server/**/*.ts", "app/**/*.{ts,tsx}", "core/**/*.ts"],
     ignores: ["server/config.ts", "**/*.test.ts"],
     rules: {
       "no-restricted-properties": [

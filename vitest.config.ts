@@ -7,7 +7,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: [
+            "app/**/*.test.{ts,tsx}",
+            "core/**/*.test.ts",
+            "server/**/*.test.ts",
+            "scripts/**/*.test.ts",
+          ],
           exclude: ["**/*.integration.test.ts"],
           environment: "node",
         },

@@ -7,7 +7,7 @@ import autocannon from "autocannon";
 import { pino } from "pino";
 import { parseConfig } from "../server/config";
 import { listCourses } from "../server/domain/catalog";
-import { DEFAULT_COURSE_FILTERS } from "../app/lib/course-filters";
+import { DEFAULT_COURSE_FILTERS } from "../core/course-filters";
 import { createRedeemCodes } from "../server/domain/redeem";
 import { createServices } from "../server/services";
 import { seedBenchData } from "./bench-seed";

@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AI_MESSAGES } from "../app/lib/ai-schemas";
-import { ARTICLE_MESSAGES } from "../app/lib/article-rules";
+import { AI_MESSAGES } from "../core/ai-schemas";
+import { ARTICLE_MESSAGES } from "../core/article-rules";
 import { DEFAULT_FETCH_POLICY } from "../server/adapters/coupon-feeds/http-fetch";
 import { findFreePort, signInWithDevForm, type LocalServer } from "./local-server";
 

@@ -1,4 +1,4 @@
-import { toJakartaDay } from "../app/lib/dates";
+import { toJakartaDay } from "../core/dates";
 
 /** "Now" as a service, so tests and trials can view the site as of another day (FAKE_NOW). */
 export type Clock = {

@@ -85,11 +85,17 @@ describe("parseConfig", () => {
     const config = parseConfig({ NODE_ENV: "production", PORT: "4100" });
     expect(config.publicSiteUrl).toBe("http://localhost:4100");
     expect(config.publicSiteUrlIsDefault).toBe(true);
-    expect(parseConfig({ NODE_ENV: "production", PUBLIC_SITE_URL: "https://kursusku.id" }).publicSiteUrlIsDefault).toBe(false);
+    expect(
+      parseConfig({ NODE_ENV: "production", PUBLIC_SITE_URL: "https://kursusku.id" })
+        .publicSiteUrlIsDefault,
+    ).toBe(false);
   });
 
   it("requires SESSION_SECRET in production on PostgreSQL", () => {
-    const error = configError({ NODE_ENV: "production", DATABASE_URL: "postgres://u:p@127.0.0.1/db" });
+    const error = configError({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://u:p@127.0.0.1/db",
+    });
     expect(error.message).toContain("SESSION_SECRET");
   });
 

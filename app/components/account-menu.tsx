@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
-import type { SignedInViewer } from "../lib/viewer";
+import type { SignedInViewer } from "../../core/viewer";
 
 /** Avatar button with the signed-in address, Dashboard and Sign Out (SPEC §2 header). */
 export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {

@@ -8,7 +8,7 @@ import {
   requestAiTask,
   type LearningGuidance,
   type SuggestedSkill,
-} from "../lib/ai-schemas";
+} from "../../core/ai-schemas";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 

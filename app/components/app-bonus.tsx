@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { APP_BONUS_MODAL_DELAY_MS } from "../lib/rules";
-import type { ViewerSummary } from "../lib/viewer";
+import { APP_BONUS_MODAL_DELAY_MS } from "../../core/rules";
+import type { ViewerSummary } from "../../core/viewer";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 

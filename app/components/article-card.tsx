@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { articlePath, excerptSource } from "../lib/article-rules";
-import { formatJakartaInstant } from "../lib/dates";
-import { TRUNCATE, truncate } from "../lib/text";
+import { articlePath, excerptSource } from "../../core/article-rules";
+import { formatJakartaInstant } from "../../core/dates";
+import { TRUNCATE, truncate } from "../../core/text";
 import { AiScannedBadge, ArticleCover } from "./article-cover";
 import { Markdown } from "./markdown";
 

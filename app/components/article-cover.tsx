@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { coverImageSrc } from "../lib/article-rules";
+import { coverImageSrc } from "../../core/article-rules";
 
 /**
  * An article's cover. No usable address, or an image that fails to load (also before

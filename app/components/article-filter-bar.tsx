@@ -4,7 +4,7 @@ import {
   ARTICLE_LIMITS,
   hasActiveArticleFilters,
   type ArticleListQuery,
-} from "../lib/article-rules";
+} from "../../core/article-rules";
 
 const fieldClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";

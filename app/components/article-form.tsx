@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
-import { AI_MESSAGES } from "../lib/ai-schemas";
+import { AI_MESSAGES } from "../../core/ai-schemas";
 import {
   ARTICLE_IMAGE_TYPES,
   ARTICLE_LIMITS,
@@ -17,7 +17,7 @@ import {
   validateTitle,
   type ArticleFieldErrors,
   type ArticleFormState,
-} from "../lib/article-rules";
+} from "../../core/article-rules";
 import { useModerationCheck, type FieldModeration } from "./article-moderation";
 import { Markdown } from "./markdown";
 import { useToast } from "./toast";

@@ -6,8 +6,8 @@ import {
   parseAiText,
   requestAiTask,
   type AiRequestBody,
-} from "../lib/ai-schemas";
-import type { ModerationStatus } from "../lib/article-rules";
+} from "../../core/ai-schemas";
+import type { ModerationStatus } from "../../core/article-rules";
 import { useToast } from "./toast";
 
 /** One field's live AI check (SPEC §4): its status and the advisory shown at the field. */

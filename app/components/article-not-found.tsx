@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ARTICLE_MESSAGES } from "../lib/article-rules";
+import { ARTICLE_MESSAGES } from "../../core/article-rules";
 
 /** SPEC §2: an unknown, hidden or malformed article address. */
 export function ArticleNotFound() {

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { articleListHref, type ArticleListQuery } from "../lib/article-rules";
-import { paginationSlots } from "../lib/course-filters";
+import { articleListHref, type ArticleListQuery } from "../../core/article-rules";
+import { paginationSlots } from "../../core/course-filters";
 
 const slotClass =
   "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form } from "react-router";
 
-import { COUPON_BANNER_COOKIE } from "../lib/coupon-banner";
+import { COUPON_BANNER_COOKIE } from "../../core/coupon-banner";
 
 /**
  * The Indonesian coupon notice. Dismissal is remembered in a cookie (not local storage) so the

@@ -1,7 +1,7 @@
-import { formatIndonesianDate } from "../lib/dates";
-import type { PublicCourse } from "../lib/course";
+import { formatIndonesianDate } from "../../core/dates";
+import type { PublicCourse } from "../../core/course";
 import { formatCount, formatDuration, formatLevel, formatTimeLeft } from "../lib/course-facts";
-import { TRUNCATE, truncate } from "../lib/text";
+import { TRUNCATE, truncate } from "../../core/text";
 import { useCourseOpener } from "./course-opener";
 import { FavouriteButton } from "./favourite-button";
 import { StarRating } from "./star-rating";

@@ -7,7 +7,7 @@ import {
   RATING_OPTIONS,
   hasActiveCourseFilters,
   type CourseFilters,
-} from "../lib/course-filters";
+} from "../../core/course-filters";
 
 const fieldClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";

@@ -9,8 +9,8 @@ import {
   type ReactNode,
 } from "react";
 import { Link, useRevalidator } from "react-router";
-import { TRUNCATE, truncate } from "../lib/text";
-import { isOutOfCredits, type ViewerSummary } from "../lib/viewer";
+import { TRUNCATE, truncate } from "../../core/text";
+import { isOutOfCredits, type ViewerSummary } from "../../core/viewer";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { FAVOURITE_LIMIT_FALLBACK } from "../lib/messages";
-import { TRUNCATE, truncate } from "../lib/text";
+import { FAVOURITE_LIMIT_FALLBACK } from "../../core/messages";
+import { TRUNCATE, truncate } from "../../core/text";
 import { useToast } from "./toast";
 import { useRootData } from "./use-root-data";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { LiveUpdates } from "../lib/live-updates";
+import type { LiveUpdates } from "../../core/live-updates";
 import { startUpdatesPoller, type PollerEnvironment } from "./live-updates";
 
 const nothingNew = (courseSince: number, articleSince: number): LiveUpdates => ({

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { PublicCourse } from "../lib/course";
+import type { PublicCourse } from "../../core/course";
 import {
   DEFAULT_POLL_INTERVAL_MS,
   newArticlesMessage,
@@ -7,7 +7,7 @@ import {
   type LiveArticle,
   type LiveUpdateCursor,
   type LiveUpdates as LiveUpdatesAnswer,
-} from "../lib/live-updates";
+} from "../../core/live-updates";
 import { useToast } from "./toast";
 
 /** Never poll more often than this, whatever the configuration says. */

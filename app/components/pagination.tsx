@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { courseListHref, paginationSlots, type CourseFilters } from "../lib/course-filters";
+import { courseListHref, paginationSlots, type CourseFilters } from "../../core/course-filters";
 
 const slotClass =
   "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium";

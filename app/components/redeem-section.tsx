@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { REDEEM_NOT_ALLOWED, REDEEM_SIGN_IN_PROMPT } from "../lib/messages";
-import { formatJakartaInstant } from "../lib/dates";
+import { REDEEM_NOT_ALLOWED, REDEEM_SIGN_IN_PROMPT } from "../../core/messages";
+import { formatJakartaInstant } from "../../core/dates";
 
 export type RedemptionItem = {
   code: string;

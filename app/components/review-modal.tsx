@@ -1,6 +1,10 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { REVIEW_MAX_LENGTH, REVIEW_RATING_REQUIRED, REVIEW_TEXT_REQUIRED } from "../lib/messages";
+import {
+  REVIEW_MAX_LENGTH,
+  REVIEW_RATING_REQUIRED,
+  REVIEW_TEXT_REQUIRED,
+} from "../../core/messages";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 

@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from "react";
-import { THEME_COOKIE, type ThemePreference } from "../lib/theme";
+import { THEME_COOKIE, type ThemePreference } from "../../core/theme";
 
 /**
  * Switches between light and dark. The choice lives in a cookie so the server renders the right

@@ -6,8 +6,8 @@ import {
   requestAiTask,
   TRENDING_RELATED_COURSES,
   type RelatedCourse,
-} from "../lib/ai-schemas";
-import { TRUNCATE, truncate } from "../lib/text";
+} from "../../core/ai-schemas";
+import { TRUNCATE, truncate } from "../../core/text";
 import { useCourseOpener } from "./course-opener";
 import { Modal } from "./ui/modal";
 

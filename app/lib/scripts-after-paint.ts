@@ -1,5 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { DEFERRED_MODULE_TYPE } from "../../core/deferred-module";
 
 /**
  * Pages start downloading their JavaScript only once the browser has painted them and loaded
@@ -11,7 +12,7 @@ import { StringDecoder } from "node:string_decoder";
  * starter that turns them back after the window's load event (at most START_AT_LATEST_MS after
  * parsing, so a slow image does not hold interactivity back).
  */
-export const DEFERRED_MODULE_TYPE = "text/x-kursusku-module";
+export { DEFERRED_MODULE_TYPE };
 const DEFERRED_PRELOAD_REL = "x-kursusku-modulepreload";
 const START_AT_LATEST_MS = 1500;
 

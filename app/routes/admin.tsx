@@ -18,7 +18,7 @@ import {
 } from "../../server/domain/admin";
 import { DomainError, NotFound } from "../../server/domain/errors";
 import { Modal } from "../components/ui/modal";
-import { formatJakartaInstant } from "../lib/dates";
+import { formatJakartaInstant } from "../../core/dates";
 import type { Route } from "./+types/admin";
 
 const SECTIONS = ["overview", "ingest", "codes", "articles", "users", "audit"] as const;

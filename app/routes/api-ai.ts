@@ -3,7 +3,7 @@ import type { Route } from "./+types/api-ai";
 
 /**
  * POST /api/ai (SPEC §7): the body names a task and carries only the user's input for it; the
- * server writes every prompt. See app/lib/ai-schemas.ts for the contract and
+ * server writes every prompt. See core/ai-schemas.ts for the contract and
  * server/domain/ai-tasks.ts for the rules.
  */
 

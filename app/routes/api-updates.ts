@@ -1,5 +1,5 @@
 import { etagMatches, getLiveUpdates } from "../../server/domain/live-updates";
-import { liveUpdatesQuerySchema } from "../lib/live-updates-query";
+import { liveUpdatesQuerySchema } from "../../core/live-updates-query";
 import type { Route } from "./+types/api-updates";
 
 /**

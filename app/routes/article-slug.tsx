@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { ArticleNotFound } from "../components/article-not-found";
-import { ARTICLE_MESSAGES, articleIdFromSlug, articlePath } from "../lib/article-rules";
+import { ARTICLE_MESSAGES, articleIdFromSlug, articlePath } from "../../core/article-rules";
 import { pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/article-slug";
 

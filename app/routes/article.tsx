@@ -11,10 +11,10 @@ import {
   coverImageSrc,
   markdownToPlainText,
   parseArticleId,
-} from "../lib/article-rules";
-import { formatJakartaInstant } from "../lib/dates";
+} from "../../core/article-rules";
+import { formatJakartaInstant } from "../../core/dates";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, SITE_NAME, siteUrlFromMatches } from "../lib/seo";
-import { TRUNCATE, truncate } from "../lib/text";
+import { TRUNCATE, truncate } from "../../core/text";
 import type { Route } from "./+types/article";
 
 const LOAD_ERROR = "We could not load this article right now. Please try again in a moment.";

@@ -8,7 +8,7 @@ import { takeAiRateLimit } from "../../server/domain/ai-tasks";
 import { DomainError } from "../../server/domain/errors";
 import { flashCookie } from "../../server/web/cookies";
 import { ArticleForm, type ArticleActionResult } from "../components/article-form";
-import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "../lib/article-rules";
+import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "../../core/article-rules";
 import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/articles-new";
 

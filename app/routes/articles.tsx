@@ -9,7 +9,7 @@ import {
   excerptSource,
   hasActiveArticleFilters,
   parseArticleListQuery,
-} from "../lib/article-rules";
+} from "../../core/article-rules";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/articles";
 

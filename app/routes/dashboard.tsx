@@ -8,12 +8,12 @@ import { ReviewModal, type ReviewTarget } from "../components/review-modal";
 import { useToast } from "../components/toast";
 import { useCourseOpener } from "../components/course-opener";
 import { useRootData } from "../components/use-root-data";
-import { formatIndonesianDate, formatJakartaInstant } from "../lib/dates";
-import { reviewLimitMessage } from "../lib/messages";
-import { DAILY_REVIEW_LIMIT, DAILY_TOP_UP_CREDITS } from "../lib/rules";
+import { formatIndonesianDate, formatJakartaInstant } from "../../core/dates";
+import { reviewLimitMessage } from "../../core/messages";
+import { DAILY_REVIEW_LIMIT, DAILY_TOP_UP_CREDITS } from "../../core/rules";
 import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
-import { TRUNCATE, truncate } from "../lib/text";
-import { STATUS_LABELS, type SignedInViewer } from "../lib/viewer";
+import { TRUNCATE, truncate } from "../../core/text";
+import { STATUS_LABELS, type SignedInViewer } from "../../core/viewer";
 import type { Route } from "./+types/dashboard";
 
 const TABS = ["profile", "history", "favorites"] as const;

@@ -1,6 +1,6 @@
 import { setFavourite } from "../../server/domain/favourites";
 import { domainErrorResponse, subjectForWrite } from "../../server/web/responses";
-import { FAVOURITE_ADDED, FAVOURITE_REMOVED } from "../lib/messages";
+import { FAVOURITE_ADDED, FAVOURITE_REMOVED } from "../../core/messages";
 import type { Route } from "./+types/favourites";
 
 /** POST /favourites (courseId, favourite=true|false): the heart toggle, for users and visitors. */

@@ -14,11 +14,15 @@ import { LiveUpdates } from "../components/live-updates";
 import { Pagination } from "../components/pagination";
 import { RedeemSection, type RedemptionItem } from "../components/redeem-section";
 import { useRootData } from "../components/use-root-data";
-import type { PublicCourse } from "../lib/course";
-import { COUPON_BANNER_COOKIE, isCouponBannerDismissed } from "../lib/coupon-banner";
-import { courseListHref, hasActiveCourseFilters, parseCourseFilters } from "../lib/course-filters";
+import type { PublicCourse } from "../../core/course";
+import { COUPON_BANNER_COOKIE, isCouponBannerDismissed } from "../../core/coupon-banner";
+import {
+  courseListHref,
+  hasActiveCourseFilters,
+  parseCourseFilters,
+} from "../../core/course-filters";
 import { pageMeta, siteUrlFromMatches } from "../lib/seo";
-import { isOutOfCredits } from "../lib/viewer";
+import { isOutOfCredits } from "../../core/viewer";
 import type { Route } from "./+types/home";
 
 // The AI dialogs validate replies with zod and render markdown. Loaded lazily, they arrive once

@@ -1,6 +1,6 @@
 import { redeemCode } from "../../server/domain/redeem";
 import { domainErrorResponse } from "../../server/web/responses";
-import { REDEEM_NOT_ALLOWED } from "../lib/messages";
+import { REDEEM_NOT_ALLOWED } from "../../core/messages";
 import type { Route } from "./+types/redeem";
 
 /** POST /redeem (code): SPEC §3 redeem result `{ success, message, details }`. */

@@ -1,6 +1,6 @@
 import { addReview } from "../../server/domain/reviews";
 import { domainErrorResponse } from "../../server/web/responses";
-import { REVIEW_SIGN_IN_REQUIRED } from "../lib/messages";
+import { REVIEW_SIGN_IN_REQUIRED } from "../../core/messages";
 import type { Route } from "./+types/reviews";
 
 /** POST /reviews (courseId, rating, text): signed-in users only. */

@@ -3,8 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { reviewLimitMessage } from "../../app/lib/messages";
-import { DAILY_REVIEW_LIMIT, DAILY_TOP_UP_CREDITS } from "../../app/lib/rules";
+import { reviewLimitMessage } from "../../core/messages";
+import { DAILY_REVIEW_LIMIT, DAILY_TOP_UP_CREDITS } from "../../core/rules";
 import {
   couponRecord,
   mintIdToken,
@@ -932,12 +932,21 @@ describe("addArticle", () => {
     const body = response.body as { success: boolean; message: string; articleId: number };
     expect(body.success).toBe(true);
     expect(body.message).toContain("Article added");
-    const [stored] = await api.services.db.select().from(articles).where(eq(articles.id, body.articleId));
+    const [stored] = await api.services.db
+      .select()
+      .from(articles)
+      .where(eq(articles.id, body.articleId));
     expect(stored?.title).toBe(article.title);
     expect(stored?.userId).toBe(user.userId);
 
     // The cooldown applies to the API exactly as to the web form.
-    expectError(await post({ ...article, title: "Another article about TypeScript" }, { cookie: user.cookie }), 429);
+    expectError(
+      await post(
+        { ...article, title: "Another article about TypeScript" },
+        { cookie: user.cookie },
+      ),
+      429,
+    );
   });
 
   it("refuses a body without title or content", async () => {

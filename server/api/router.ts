@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { z } from "zod";
-import { DEFAULT_COURSE_FILTERS } from "../../app/lib/course-filters";
+import { DEFAULT_COURSE_FILTERS } from "../../core/course-filters";
 import { authenticateBearer, findSessionUser, registerWithIdToken } from "../domain/accounts";
 import { decodeImageData } from "../domain/ai-tasks";
 import { listArticles, submitArticle } from "../domain/articles";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { COURSE_SORTS, MAX_SEARCH_LENGTH } from "../../app/lib/course-filters";
-import { REVIEW_MAX_LENGTH } from "../../app/lib/messages";
+import { COURSE_SORTS, MAX_SEARCH_LENGTH } from "../../core/course-filters";
+import { REVIEW_MAX_LENGTH } from "../../core/messages";
 
 /**
  * The JSON action API of SPEC §7: one schema per action for its input and its answer. They

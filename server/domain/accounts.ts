@@ -1,13 +1,13 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { addDays } from "../../app/lib/dates";
+import { addDays } from "../../core/dates";
 import {
   ANONYMOUS_DAILY_CREDITS,
   APP_PREMIUM_DURATION_MS,
   DAILY_TOP_UP_CREDITS,
   SESSION_LIFETIME_DAYS,
-} from "../../app/lib/rules";
-import type { AccountStatus, ViewerSummary } from "../../app/lib/viewer";
+} from "../../core/rules";
+import type { AccountStatus, ViewerSummary } from "../../core/viewer";
 import { InvalidIdTokenError } from "../adapters/google-identity/id-token-verifier";
 import { dailyCounters, favourites, sessions, users, visits, type UserRow } from "../db/schema";
 import type { Services } from "../services";

@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { addDays } from "../../app/lib/dates";
+import { addDays } from "../../core/dates";
 import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
 import { parseConfig } from "../config";

@@ -1,5 +1,5 @@
 import { count, desc, eq, gte, ilike, lte, or, sql } from "drizzle-orm";
-import { addDays, startOfJakartaDay } from "../../app/lib/dates";
+import { addDays, startOfJakartaDay } from "../../core/dates";
 import {
   articles,
   auditLog,

@@ -6,9 +6,9 @@ import {
   moderationVerdictSchema,
   trendingTopicSchema,
   type LearningGuidance,
-} from "../../app/lib/ai-schemas";
-import { DEFAULT_COURSE_FILTERS } from "../../app/lib/course-filters";
-import { addDays, toJakartaDay } from "../../app/lib/dates";
+} from "../../core/ai-schemas";
+import { DEFAULT_COURSE_FILTERS } from "../../core/course-filters";
+import { addDays, toJakartaDay } from "../../core/dates";
 import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import { createAiProvider } from "../adapters/ai";
 import type { ImageClassifier, NsfwPrediction } from "../adapters/ai/image-moderation";

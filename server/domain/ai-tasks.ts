@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, ilike, isNull, lte, or, sql, type SQL } from "drizzle-orm";
-import { addDays } from "../../app/lib/dates";
+import { addDays } from "../../core/dates";
 import {
   AI_LIMITS,
   AI_MESSAGES,
@@ -17,7 +17,7 @@ import {
   type RelatedCourse,
   type SuggestedSkill,
   type TrendingTopic,
-} from "../../app/lib/ai-schemas";
+} from "../../core/ai-schemas";
 import { computeCompassLocally, describeLearningPath } from "../adapters/ai/local-compass";
 import {
   AiProviderError,

@@ -1,8 +1,8 @@
 import { count, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ARTICLE_MESSAGES } from "../../app/lib/article-rules";
-import type { ModerationVerdict } from "../../app/lib/ai-schemas";
+import { ARTICLE_MESSAGES } from "../../core/article-rules";
+import type { ModerationVerdict } from "../../core/ai-schemas";
 import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import { createAiProvider } from "../adapters/ai";
 import { AiProviderError, type AiProvider, type ProviderReply } from "../adapters/ai/types";

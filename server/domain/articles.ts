@@ -9,8 +9,8 @@ import {
   slugifyTitle,
   validateArticleInput,
   type ArticleFieldErrors,
-} from "../../app/lib/article-rules";
-import type { ModerationVerdict } from "../../app/lib/ai-schemas";
+} from "../../core/article-rules";
+import type { ModerationVerdict } from "../../core/ai-schemas";
 import { articles, users, type ArticleRow, type UserRow } from "../db/schema";
 import type { Services } from "../services";
 import { hasPremium } from "./accounts";

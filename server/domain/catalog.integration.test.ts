@@ -4,8 +4,8 @@ import {
   COURSES_PAGE_SIZE,
   DEFAULT_COURSE_FILTERS,
   type CourseFilters,
-} from "../../app/lib/course-filters";
-import { addDays, toJakartaDay } from "../../app/lib/dates";
+} from "../../core/course-filters";
+import { addDays, toJakartaDay } from "../../core/dates";
 import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
 import { parseConfig } from "../config";

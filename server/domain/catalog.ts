@@ -14,8 +14,8 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
-import type { PublicCourse } from "../../app/lib/course";
-import { COURSES_PAGE_SIZE, type CourseFilters } from "../../app/lib/course-filters";
+import type { PublicCourse } from "../../core/course";
+import { COURSES_PAGE_SIZE, type CourseFilters } from "../../core/course-filters";
 import { courses, type CourseRow } from "../db/schema";
 import type { Services } from "../services";
 

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
-import { ANONYMOUS_DAILY_CREDITS } from "../../app/lib/rules";
+import { ANONYMOUS_DAILY_CREDITS } from "../../core/rules";
 import { courses, dailyCounters, users, visits } from "../db/schema";
 import type { Services } from "../services";
 import { anonymousSubject, hasPremium } from "./accounts";

@@ -1,7 +1,7 @@
 import { stat } from "node:fs/promises";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
-import { TRUNCATE, truncate } from "../../app/lib/text";
+import { TRUNCATE, truncate } from "../../core/text";
 import { articles, courses } from "../db/schema";
 import { listedCondition } from "./catalog";
 import type { Services } from "../services";

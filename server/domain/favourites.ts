@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { favouriteLimitMessage } from "../../app/lib/messages";
-import { DAILY_FAVOURITE_LIMIT } from "../../app/lib/rules";
+import { favouriteLimitMessage } from "../../core/messages";
+import { DAILY_FAVOURITE_LIMIT } from "../../core/rules";
 import { courses, dailyCounters, favourites } from "../db/schema";
 import type { Services } from "../services";
 import { LimitReached, NotFound } from "./errors";

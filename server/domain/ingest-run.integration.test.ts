@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_COURSE_FILTERS } from "../../app/lib/course-filters";
+import { DEFAULT_COURSE_FILTERS } from "../../core/course-filters";
 import {
   answer,
   hugeBody,

@@ -6,7 +6,7 @@ import { createTestServices, type TestServices } from "../../tests/setup/test-se
 import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
 import { courses, favourites, ingestRuns, reviews, users, visits } from "../db/schema";
 import { listCourses } from "./catalog";
-import { DEFAULT_COURSE_FILTERS } from "../../app/lib/course-filters";
+import { DEFAULT_COURSE_FILTERS } from "../../core/course-filters";
 import { createFixtureFeeds } from "../adapters/coupon-feeds/fake-feeds";
 import {
   canonicalCourseLink,

@@ -12,7 +12,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
-import { toJakartaDay } from "../../app/lib/dates";
+import { toJakartaDay } from "../../core/dates";
 import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
 import type { CouponFeeds, CouponSource } from "../adapters/coupon-feeds/feeds";
 import { loadCouponFile } from "../adapters/coupon-feeds/file-source";

@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
 import { and, count, desc, eq, gt, max, type SQL } from "drizzle-orm";
-import { toJakartaDay } from "../../app/lib/dates";
+import { toJakartaDay } from "../../core/dates";
 import {
   LIVE_UPDATES_MAX_COUNT,
   LIVE_UPDATES_MAX_ITEMS,
   type LiveArticle,
   type LiveUpdateCursor,
   type LiveUpdates,
-} from "../../app/lib/live-updates";
+} from "../../core/live-updates";
 import { articles, courses } from "../db/schema";
 import type { Services } from "../services";
 import { listedCondition, publicColumns, toPublicCourse } from "./catalog";

@@ -1,4 +1,4 @@
-import { toJakartaDay } from "../../app/lib/dates";
+import { toJakartaDay } from "../../core/dates";
 import type { UserRow } from "../db/schema";
 import type { Services } from "../services";
 import { hasPremium } from "./accounts";

@@ -1,6 +1,6 @@
 import { randomInt } from "node:crypto";
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { REDEEM_FAILURES_PER_HOUR } from "../../app/lib/rules";
+import { REDEEM_FAILURES_PER_HOUR } from "../../core/rules";
 import { dailyCounters, redeemCodes, redemptions, users } from "../db/schema";
 import type { Services } from "../services";
 import { LimitReached, ValidationError } from "./errors";

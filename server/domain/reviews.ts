@@ -5,9 +5,9 @@ import {
   REVIEW_RATING_REQUIRED,
   REVIEW_TEXT_REQUIRED,
   reviewLimitMessage,
-} from "../../app/lib/messages";
-import { toJakartaDay } from "../../app/lib/dates";
-import { DAILY_REVIEW_LIMIT } from "../../app/lib/rules";
+} from "../../core/messages";
+import { toJakartaDay } from "../../core/dates";
+import { DAILY_REVIEW_LIMIT } from "../../core/rules";
 import { courses, dailyCounters, reviews } from "../db/schema";
 import type { Services } from "../services";
 import { Conflict, LimitReached, NotFound, ValidationError } from "./errors";

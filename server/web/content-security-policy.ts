@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { DEFERRED_MODULE_TYPE } from "../../app/lib/scripts-after-paint";
+import { DEFERRED_MODULE_TYPE } from "../../core/deferred-module";
 
 /**
  * How a page's inline scripts (React Router's hydration data and module loader) are allowed:

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { FLASH_COOKIE_NAME } from "../../app/lib/root-data";
-import { SESSION_LIFETIME_DAYS } from "../../app/lib/rules";
+import { FLASH_COOKIE_NAME } from "../../core/root-data";
+import { SESSION_LIFETIME_DAYS } from "../../core/rules";
 
 export const SESSION_COOKIE = "kk_session";
 export const ANONYMOUS_COOKIE = "kk_anon";

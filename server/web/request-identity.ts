@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import { describeViewer, findSessionUser, type RequestIdentity } from "../domain/accounts";
 import type { Services } from "../services";
-import type { ViewerSummary } from "../../app/lib/viewer";
+import type { ViewerSummary } from "../../core/viewer";
 import {
   ANONYMOUS_COOKIE,
   parseCookies,

@@ -138,7 +138,9 @@ test.describe("Trending Now", () => {
     // The explanation cites numbers: new courses on a fresh catalogue, or course opens once other
     // specs on the same server have opened courses.
     await expect(
-      dialog.getByText(/new .+ courses? arrived in the last 7 days|courses? opens? in the last 7 days/).first(),
+      dialog
+        .getByText(/new .+ courses? arrived in the last 7 days|courses? opens? in the last 7 days/)
+        .first(),
     ).toBeVisible();
 
     const views = dialog.getByRole("link", { name: /^View / });

@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { formatIndonesianDate } from "../../app/lib/dates";
-import { TRUNCATE, truncate } from "../../app/lib/text";
+import { formatIndonesianDate } from "../../core/dates";
+import { TRUNCATE, truncate } from "../../core/text";
 import { E2E_DATA_DIR } from "./support/env";
 import { courseCards, gotoHydrated, readCards, type CardFacts } from "./support/home-page";
 

@@ -201,7 +201,9 @@ test.describe("home page", () => {
     await expect(page.getByText("No reviews yet")).toHaveCount(0);
     const labels = await courseCards(page)
       .locator('[aria-label^="Rated "]')
-      .evaluateAll((elements) => elements.map((element) => element.getAttribute("aria-label") ?? ""));
+      .evaluateAll((elements) =>
+        elements.map((element) => element.getAttribute("aria-label") ?? ""),
+      );
     for (const label of labels) {
       expect(Number(/Rated ([\d.]+)/.exec(label)?.[1])).toBeGreaterThanOrEqual(4);
     }

@@ -1,4 +1,4 @@
-import { toJakartaDay } from "../../app/lib/dates";
+import { toJakartaDay } from "../../core/dates";
 import type { Clock } from "../../server/clock";
 
 /** A clock tests can move: `set` jumps, `advance` moves forward by milliseconds. */

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AI_MESSAGES } from "../../../app/lib/ai-schemas";
+import { AI_MESSAGES } from "../../../core/ai-schemas";
 import { createTestClock } from "../../../tests/setup/test-clock";
 import { handleAiRequest } from "../../domain/ai-tasks";
 import type { Services } from "../../services";

@@ -5,7 +5,7 @@ import {
   moderationVerdictSchema,
   parseAiText,
   trendingTopicSchema,
-} from "../../../app/lib/ai-schemas";
+} from "../../../core/ai-schemas";
 import { displayCasing, pickDistinct, rankPhrases } from "./catalogue-terms";
 import {
   AiProviderError,

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { AI_MESSAGES } from "../../../app/lib/ai-schemas";
+import { AI_MESSAGES } from "../../../core/ai-schemas";
 import {
   CLASSIFIER_SIZE,
   createImageModerator,

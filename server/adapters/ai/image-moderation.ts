@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
-import { AI_MESSAGES, type ModerationVerdict } from "../../../app/lib/ai-schemas";
+import { AI_MESSAGES, type ModerationVerdict } from "../../../core/ai-schemas";
 import type { ImageModerationInput } from "./types";
 
 /**

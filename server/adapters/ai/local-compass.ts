@@ -1,4 +1,4 @@
-import type { LearningGuidance, SuggestedSkill } from "../../../app/lib/ai-schemas";
+import type { LearningGuidance, SuggestedSkill } from "../../../core/ai-schemas";
 import {
   displayCasing,
   findWholeWords,

@@ -1,4 +1,4 @@
-import type { TrendingTopic } from "../../../app/lib/ai-schemas";
+import type { TrendingTopic } from "../../../core/ai-schemas";
 import { displayCasing, pickDistinct, rankPhrases } from "./catalogue-terms";
 import type { TrendingCategory, TrendingCourse, TrendingFacts } from "./types";
 

@@ -1,5 +1,5 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
-import type { ModerationVerdict } from "../../../app/lib/ai-schemas";
+import type { ModerationVerdict } from "../../../core/ai-schemas";
 import {
   GAMBLING_CALL_TO_ACTION,
   GAMBLING_PROMO_TERMS,

@@ -3,7 +3,7 @@ import type {
   LearningGuidance,
   ModerationVerdict,
   TrendingTopic,
-} from "../../../app/lib/ai-schemas";
+} from "../../../core/ai-schemas";
 
 /**
  * The AI service of DESIGN.md §7: Gemini when a key is configured, the offline provider

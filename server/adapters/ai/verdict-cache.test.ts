@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AiProvider, ProviderReply } from "./types";
-import type { ModerationVerdict } from "../../../app/lib/ai-schemas";
+import type { ModerationVerdict } from "../../../core/ai-schemas";
 import { withVerdictCache } from "./verdict-cache";
 
 function countingProvider(reply: () => ProviderReply<ModerationVerdict>) {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ModerationVerdict } from "../../../app/lib/ai-schemas";
+import type { ModerationVerdict } from "../../../core/ai-schemas";
 import type { AiProvider, ProviderReply } from "./types";
 
 /**

@@ -3,7 +3,7 @@ import {
   startOfJakartaDay,
   addDays,
   toJakartaDay,
-} from "../../../app/lib/dates";
+} from "../../../core/dates";
 
 /**
  * Turning what coupon aggregators publish into our vocabulary: Udemy's 13 top categories,

@@ -13,7 +13,13 @@ const SAFE_KEY = /^[a-z0-9][a-z0-9._-]{0,120}$/;
 /** A local directory (the default; DATA_DIR/uploads). Writes are atomic (temp file + rename). */
 export function createLocalImageStore(directory: string): ImageStore {
   const contentTypeFor = (key: string) =>
-    key.endsWith(".webp") ? "image/webp" : key.endsWith(".png") ? "image/png" : key.endsWith(".gif") ? "image/gif" : "image/jpeg";
+    key.endsWith(".webp")
+      ? "image/webp"
+      : key.endsWith(".png")
+        ? "image/png"
+        : key.endsWith(".gif")
+          ? "image/gif"
+          : "image/jpeg";
   return {
     async put(key, bytes) {
       if (!SAFE_KEY.test(key)) throw new Error(`unsafe image key "${key}"`);
@@ -26,7 +32,10 @@ export function createLocalImageStore(directory: string): ImageStore {
     async get(key) {
       if (!SAFE_KEY.test(key)) return null;
       try {
-        return { bytes: await readFile(path.join(directory, key)), contentType: contentTypeFor(key) };
+        return {
+          bytes: await readFile(path.join(directory, key)),
+          contentType: contentTypeFor(key),
+        };
       } catch {
         return null;
       }

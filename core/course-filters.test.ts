@@ -200,7 +200,9 @@ describe("paginationSlots", () => {
 
 describe("control characters in the query", () => {
   it("drops NUL and other control characters from text filters", () => {
-    const filters = parseCourseFilters(new URLSearchParams("search=a%00b&type=%00&language=En%0Aglish"));
+    const filters = parseCourseFilters(
+      new URLSearchParams("search=a%00b&type=%00&language=En%0Aglish"),
+    );
     expect(filters.search).toBe("ab");
     expect(filters.type).toBe("");
     expect(filters.language).toBe("English");
