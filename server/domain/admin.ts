@@ -11,6 +11,7 @@ import {
   visits,
   type UserRow,
 } from "../db/schema";
+import { containing } from "../db/like-pattern";
 import type { Services } from "../services";
 import { listedCondition } from "./catalog";
 import { NotFound, ValidationError } from "./errors";
@@ -237,7 +238,7 @@ export async function adminFindUsers(services: Services, emailQuery: string) {
       favourites: sql<number>`(select count(*)::int from ${favourites} where ${favourites}.${sql.identifier("subject")} = ${users}.${sql.identifier("id")})`,
     })
     .from(users)
-    .where(ilike(users.email, `%${query.replace(/[\\%_]/g, (match) => `\\${match}`)}%`))
+    .where(ilike(users.email, containing(query)))
     .orderBy(users.email)
     .limit(50);
   return rows.map((row) => ({

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, ilike, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lte, or, sql } from "drizzle-orm";
 import { addDays } from "../../core/dates";
 import {
   AI_LIMITS,
@@ -28,7 +28,9 @@ import {
   type TrendingFacts,
 } from "../adapters/ai/types";
 import { courses, visits } from "../db/schema";
+import { containing } from "../db/like-pattern";
 import type { Services } from "../services";
+import { listedCondition } from "./catalog";
 import { viewerSubject, type RequestIdentity } from "./accounts";
 import { DomainError, LimitReached, ValidationError } from "./errors";
 
@@ -173,18 +175,6 @@ export function decodeImageData(data: string): Uint8Array {
 // ---------------------------------------------------------------------------------------------
 // Catalogue facts
 
-function listedCondition(services: Services): SQL {
-  return and(
-    eq(courses.active, true),
-    lte(courses.date, services.clock.today()),
-    or(isNull(courses.expiresAt), gt(courses.expiresAt, services.clock.now())),
-  )!;
-}
-
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-}
-
 /** Listed courses (newest first, capped) for the compass: titles, categories, headlines. */
 export function loadCatalogueSnapshot(services: Services): Promise<CatalogueCourse[]> {
   // "catalog:" keys are dropped by every import (server/domain/ingest.ts).
@@ -220,7 +210,7 @@ export async function keywordFindsCourses(services: Services, keyword: string): 
     .where(
       and(
         listedCondition(services),
-        ...words.map((word) => ilike(courses.title, likePattern(word))),
+        ...words.map((word) => ilike(courses.title, containing(word))),
       ),
     )
     .limit(1);
@@ -469,7 +459,7 @@ export async function findRelatedCourses(
     .where(
       and(
         listedCondition(services),
-        or(...terms.map((term) => ilike(courses.title, likePattern(term)))),
+        or(...terms.map((term) => ilike(courses.title, containing(term)))),
       ),
     )
     .orderBy(desc(opens), desc(courses.date), desc(courses.id))

@@ -12,6 +12,7 @@ import {
 } from "../../core/article-rules";
 import type { ModerationVerdict } from "../../core/ai-schemas";
 import { articles, users, type ArticleRow, type UserRow } from "../db/schema";
+import { containing } from "../db/like-pattern";
 import type { Services } from "../services";
 import { hasPremium } from "./accounts";
 import { AiUnavailable, moderateImage, moderateText, sniffImageType } from "./ai-tasks";
@@ -32,10 +33,6 @@ export type PublicArticle = {
 export const ARTICLES_PAGE_SIZE = 12;
 
 export type ArticleFilters = { search?: string; author?: string; page?: number; pageSize?: number };
-
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-}
 
 /** Where an article's cover is served (uploads are stored by key through the image store). */
 export function articleImageUrl(imageKey: string | null): string | null {
@@ -61,10 +58,10 @@ export async function listArticles(services: Services, filters: ArticleFilters =
   const search = filters.search?.trim().slice(0, ARTICLE_LIMITS.searchMaxChars);
   if (search)
     conditions.push(
-      or(ilike(articles.title, likePattern(search)), ilike(articles.content, likePattern(search)))!,
+      or(ilike(articles.title, containing(search)), ilike(articles.content, containing(search)))!,
     );
   const author = filters.author?.trim().slice(0, ARTICLE_LIMITS.searchMaxChars);
-  if (author) conditions.push(ilike(articles.author, likePattern(author)));
+  if (author) conditions.push(ilike(articles.author, containing(author)));
   const where = and(...conditions);
   const pageSize = Math.min(Math.max(filters.pageSize ?? ARTICLES_PAGE_SIZE, 1), 100);
   const [totals] = await services.db.select({ total: count() }).from(articles).where(where);

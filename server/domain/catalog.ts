@@ -15,8 +15,10 @@ import {
   type SQL,
 } from "drizzle-orm";
 import type { PublicCourse } from "../../core/course";
+import { toJakartaDay } from "../../core/dates";
 import { COURSES_PAGE_SIZE, type CourseFilters } from "../../core/course-filters";
 import { courses, type CourseRow } from "../db/schema";
+import { containing } from "../db/like-pattern";
 import type { Services } from "../services";
 
 export type CoursePage = {
@@ -83,19 +85,15 @@ export function toPublicCourse(row: PublicColumns): PublicCourse {
  * past its expiry, not switched off by ingestion. Viewing the site with FAKE_NOW on another day
  * therefore shows that day's coupons.
  */
-export function listedCondition(services: Services): SQL {
-  const now = services.clock.now();
+export function listedCondition(services: Services, now = services.clock.now()): SQL {
   return and(
     eq(courses.active, true),
-    lte(courses.date, services.clock.today()),
+    lte(courses.date, toJakartaDay(now)),
     or(isNull(courses.expiresAt), gt(courses.expiresAt, now)),
   )!;
 }
 
 /** Escapes LIKE wildcards so a search for "100%" means the characters, not a pattern. */
-function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
-}
 
 function filterConditions(services: Services, filters: CourseFilters): SQL[] {
   const conditions: SQL[] = [listedCondition(services)];
@@ -105,7 +103,7 @@ function filterConditions(services: Services, filters: CourseFilters): SQL[] {
     .split(/\s+/)
     .filter((word) => word !== "")
     .slice(0, 8);
-  for (const word of words) conditions.push(ilike(courses.title, likePattern(word)));
+  for (const word of words) conditions.push(ilike(courses.title, containing(word)));
   if (filters.type !== "") conditions.push(eq(courses.category, filters.type));
   if (filters.language !== "") conditions.push(eq(courses.language, filters.language));
   if (filters.rating > 0) conditions.push(gte(courses.reviewAverage, filters.rating));

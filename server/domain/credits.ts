@@ -1,8 +1,10 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { ANONYMOUS_DAILY_CREDITS } from "../../core/rules";
-import { courses, dailyCounters, users, visits } from "../db/schema";
+import { courses, users, visits } from "../db/schema";
 import type { Services } from "../services";
+import { countWithinDailyLimit } from "./daily-counters";
 import { anonymousSubject, hasPremium } from "./accounts";
+import { listedCondition } from "./catalog";
 import { NotFound, OutOfCredits } from "./errors";
 
 export type CourseOpener =
@@ -40,18 +42,14 @@ export async function openCourse(
       link: courses.link,
       couponCode: courses.couponCode,
       couponUrl: courses.couponUrl,
-      active: courses.active,
-      date: courses.date,
-      expiresAt: courses.expiresAt,
+      listed: sql<boolean>`${listedCondition(services, now)}`,
     })
     .from(courses)
     .where(eq(courses.id, courseId));
   if (!course) throw new NotFound("Course not found.");
-  const live =
-    course.active && course.date <= today && (course.expiresAt === null || course.expiresAt > now);
   // An expired coupon costs nothing: the course page is still useful, the coupon is not.
   // Nor does a course without a coupon (ingest stores its plain link as coupon_url).
-  if (!live || !course.couponCode || !course.couponUrl)
+  if (!course.listed || !course.couponCode || !course.couponUrl)
     return { location: course.link, title: course.title, spent: false };
 
   const subject = opener.kind === "user" ? opener.userId : anonymousSubject(opener.anonymousId);
@@ -109,16 +107,8 @@ async function spendAnonymousCredit(
     [`ip:${opener.ip}`, services.config.auth.anonCreditsPerIpPerDay],
   ];
   for (const [subject, limit] of limits) {
-    const [counted] = await tx
-      .insert(dailyCounters)
-      .values({ subject, day: today, creditsUsed: 1 })
-      .onConflictDoUpdate({
-        target: [dailyCounters.subject, dailyCounters.day],
-        set: { creditsUsed: sql`${dailyCounters.creditsUsed} + 1` },
-        setWhere: sql`${dailyCounters.creditsUsed} < ${limit}`,
-      })
-      .returning({ used: dailyCounters.creditsUsed });
-    if (!counted) throw new OutOfCredits();
+    if ((await countWithinDailyLimit(tx, "creditsUsed", subject, today, limit)) === null)
+      throw new OutOfCredits();
   }
   return true;
 }

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import { favouriteLimitMessage } from "../../core/messages";
 import { DAILY_FAVOURITE_LIMIT } from "../../core/rules";
-import { courses, dailyCounters, favourites } from "../db/schema";
+import { courses, favourites } from "../db/schema";
 import type { Services } from "../services";
+import { countWithinDailyLimit } from "./daily-counters";
 import { LimitReached, NotFound } from "./errors";
 
 export type FavouriteChange = { favourited: boolean; changed: boolean };
@@ -42,16 +43,14 @@ export async function setFavourite(
       .onConflictDoNothing()
       .returning({ courseId: favourites.courseId });
     if (inserted.length === 0) return { favourited: true, changed: false };
-    const [counted] = await tx
-      .insert(dailyCounters)
-      .values({ subject, day: today, favouritesAdded: 1 })
-      .onConflictDoUpdate({
-        target: [dailyCounters.subject, dailyCounters.day],
-        set: { favouritesAdded: sql`${dailyCounters.favouritesAdded} + 1` },
-        setWhere: sql`${dailyCounters.favouritesAdded} < ${DAILY_FAVOURITE_LIMIT}`,
-      })
-      .returning({ added: dailyCounters.favouritesAdded });
-    if (!counted) throw new LimitReached(favouriteLimitMessage(DAILY_FAVOURITE_LIMIT));
+    const added = await countWithinDailyLimit(
+      tx,
+      "favouritesAdded",
+      subject,
+      today,
+      DAILY_FAVOURITE_LIMIT,
+    );
+    if (added === null) throw new LimitReached(favouriteLimitMessage(DAILY_FAVOURITE_LIMIT));
     return { favourited: true, changed: true };
   });
 }

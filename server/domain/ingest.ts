@@ -1,17 +1,4 @@
-import {
-  and,
-  asc,
-  eq,
-  gt,
-  inArray,
-  isNotNull,
-  isNull,
-  lt,
-  lte,
-  or,
-  sql,
-  type SQL,
-} from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, lt, lte, sql } from "drizzle-orm";
 import { toJakartaDay } from "../../core/dates";
 import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
 import type { CouponFeeds, CouponSource } from "../adapters/coupon-feeds/feeds";
@@ -27,6 +14,7 @@ import type { CouponCheckResult, UdemyCheck } from "../adapters/udemy-check/udem
 import { tryJobLock } from "../db/advisory-lock";
 import { courses, ingestRuns, type CourseRow, type NewCourseRow } from "../db/schema";
 import type { Services } from "../services";
+import { listedCondition } from "./catalog";
 import { Conflict, ValidationError } from "./errors";
 
 // ---------------------------------------------------------------------------------------------
@@ -655,15 +643,6 @@ async function importSource(
 
 // ---------------------------------------------------------------------------------------------
 // Coupons leaving the list
-
-/** Same rule as the catalogue's list: active, found by today, not past its expiry. */
-function listedCondition(services: Services, now: Date): SQL {
-  return and(
-    eq(courses.active, true),
-    lte(courses.date, toJakartaDay(now)),
-    or(isNull(courses.expiresAt), gt(courses.expiresAt, now)),
-  )!;
-}
 
 async function retirePastExpiry(services: Services): Promise<number> {
   const retired = await services.db

@@ -10,6 +10,7 @@ import { toJakartaDay } from "../../core/dates";
 import { DAILY_REVIEW_LIMIT } from "../../core/rules";
 import { courses, dailyCounters, reviews } from "../db/schema";
 import type { Services } from "../services";
+import { countWithinDailyLimit } from "./daily-counters";
 import { Conflict, LimitReached, NotFound, ValidationError } from "./errors";
 
 export const ALREADY_REVIEWED = "You have already reviewed this course.";
@@ -70,16 +71,14 @@ export async function addReview(services: Services, userId: string, input: Revie
       .from(reviews)
       .where(and(eq(reviews.userId, userId), eq(reviews.courseId, course.id)));
     if (existing) throw new Conflict(ALREADY_REVIEWED);
-    const [counted] = await tx
-      .insert(dailyCounters)
-      .values({ subject: userId, day: today, reviews: 1 })
-      .onConflictDoUpdate({
-        target: [dailyCounters.subject, dailyCounters.day],
-        set: { reviews: sql`${dailyCounters.reviews} + 1` },
-        setWhere: sql`${dailyCounters.reviews} < ${DAILY_REVIEW_LIMIT}`,
-      })
-      .returning({ used: dailyCounters.reviews });
-    if (!counted) throw new LimitReached(reviewLimitMessage(DAILY_REVIEW_LIMIT));
+    const reviewsToday = await countWithinDailyLimit(
+      tx,
+      "reviews",
+      userId,
+      today,
+      DAILY_REVIEW_LIMIT,
+    );
+    if (reviewsToday === null) throw new LimitReached(reviewLimitMessage(DAILY_REVIEW_LIMIT));
     const [review] = await tx
       .insert(reviews)
       .values({
@@ -105,7 +104,7 @@ export async function addReview(services: Services, userId: string, input: Revie
       reviewId: review.id,
       reviewCount: stats?.reviewCount ?? 1,
       averageRating: Math.round((stats?.reviewAverage ?? parsed.data.rating) * 10) / 10,
-      reviewsLeftToday: DAILY_REVIEW_LIMIT - counted.used,
+      reviewsLeftToday: DAILY_REVIEW_LIMIT - reviewsToday,
     };
   });
 }
