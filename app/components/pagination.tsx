@@ -1,29 +1,30 @@
 import { Link } from "react-router";
-import { courseListHref, paginationSlots, type CourseFilters } from "../../core/course-filters";
+import { paginationSlots } from "../../core/pagination";
 
 const slotClass =
   "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium";
+const linkClass = `${slotClass} border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800`;
 
+/**
+ * Page links for a list: Previous, up to 5 numbered slots (first and last always shown, gaps as
+ * ellipses), Next. Plain links, so paging works before and without JavaScript.
+ */
 export function Pagination({
-  filters,
   page,
   pageCount,
+  hrefFor,
+  label,
 }: {
-  filters: CourseFilters;
   page: number;
   pageCount: number;
+  hrefFor: (page: number) => string;
+  label: string;
 }) {
   if (pageCount <= 1) return null;
-  const hrefFor = (target: number) =>
-    `${courseListHref({ ...filters, page: target })}#courses-section`;
   return (
-    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+    <nav aria-label={label} className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
-        <Link
-          to={hrefFor(page - 1)}
-          className={`${slotClass} border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900`}
-          rel="prev"
-        >
+        <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
           Previous
         </Link>
       ) : null}
@@ -41,22 +42,13 @@ export function Pagination({
             {slot}
           </span>
         ) : (
-          <Link
-            key={slot}
-            to={hrefFor(slot)}
-            aria-label={`Page ${slot}`}
-            className={`${slotClass} border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800`}
-          >
+          <Link key={slot} to={hrefFor(slot)} aria-label={`Page ${slot}`} className={linkClass}>
             {slot}
           </Link>
         ),
       )}
       {page < pageCount ? (
-        <Link
-          to={hrefFor(page + 1)}
-          className={`${slotClass} border-slate-300 bg-white dark:border-slate-700 dark:bg-slate-900`}
-          rel="next"
-        >
+        <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
           Next
         </Link>
       ) : null}

@@ -2,7 +2,7 @@ import { data, Link, useNavigation } from "react-router";
 import { canWriteArticles, listArticles } from "../../server/domain/articles";
 import { ArticleCard, type ArticleCardData } from "../components/article-card";
 import { ArticleFilterBar } from "../components/article-filter-bar";
-import { ArticlePagination } from "../components/article-pagination";
+import { Pagination } from "../components/pagination";
 import {
   articleListHref,
   articlePath,
@@ -159,7 +159,12 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ul>
-          <ArticlePagination query={query} page={page.page} pageCount={page.pageCount} />
+          <Pagination
+            label="Article pages"
+            page={page.page}
+            pageCount={page.pageCount}
+            hrefFor={(target) => articleListHref({ ...query, page: target })}
+          />
         </>
       )}
     </section>

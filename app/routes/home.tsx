@@ -269,7 +269,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-            <Pagination filters={filters} page={page.page} pageCount={page.pageCount} />
+            <Pagination
+              label="Pagination"
+              page={page.page}
+              pageCount={page.pageCount}
+              hrefFor={(target) =>
+                `${courseListHref({ ...filters, page: target })}#courses-section`
+              }
+            />
           </>
         )}
       </section>
