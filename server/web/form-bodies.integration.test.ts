@@ -12,8 +12,10 @@ beforeAll(async () => {
 afterAll(async () => site?.stop());
 
 async function rowCount(table: string): Promise<number> {
-  const result = await site.services.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-  return (result.rows[0] as { n: number }).n;
+  const result = (await site.services.db.execute(
+    sql.raw(`select count(*)::int as n from ${table}`),
+  )) as unknown as { rows: Array<{ n: number }> };
+  return result.rows[0]!.n;
 }
 
 function post(path: string, body: BodyInit, headers: Record<string, string> = {}) {
