@@ -45,7 +45,8 @@ export function readPageBodies(): RequestHandler {
     readLimited(request, limit).then(
       async (body) => {
         if (body === null) return refuse(request, response, 413, BODY_TOO_LARGE_MESSAGE);
-        const problem = body.length > 0 ? await checkBody(request, type, body) : null;
+        const problem =
+          body.length > 0 || type !== "" ? await checkBody(request, type, body) : null;
         if (problem) return refuse(request, response, 400, problem);
         response.locals.formBody = body;
         next();

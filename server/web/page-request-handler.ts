@@ -39,6 +39,10 @@ function toFetchRequest(request: express.Request, response: express.Response): R
     if (!response.writableFinished) controller.abort();
   });
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  // Only an empty body arrives without a form type (readPageBodies refuses the rest): it reads
+  // as an empty form, so a route's formData() never fails on it.
+  if (hasBody && !headers.has("content-type"))
+    headers.set("content-type", "application/x-www-form-urlencoded");
   return new Request(requestUrl(request), {
     method: request.method,
     headers,
