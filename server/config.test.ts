@@ -91,6 +91,24 @@ describe("parseConfig", () => {
     ).toBe(false);
   });
 
+  it("refuses DEV_SIGNIN together with ADMIN_EMAILS in production, naming both", () => {
+    const error = configError({
+      NODE_ENV: "production",
+      DEV_SIGNIN: "true",
+      ADMIN_EMAILS: "boss@example.com",
+    });
+    expect(error.message).toContain("DEV_SIGNIN");
+    expect(error.message).toContain("ADMIN_EMAILS");
+    expect(parseConfig({ NODE_ENV: "production", DEV_SIGNIN: "true" }).auth.devSignIn).toBe(true);
+    expect(
+      parseConfig({ NODE_ENV: "production", ADMIN_EMAILS: "boss@example.com" }).adminEmails,
+    ).toEqual(["boss@example.com"]);
+    expect(
+      parseConfig({ NODE_ENV: "test", DEV_SIGNIN: "true", ADMIN_EMAILS: "boss@example.com" }).auth
+        .devSignIn,
+    ).toBe(true);
+  });
+
   it("requires SESSION_SECRET in production on PostgreSQL", () => {
     const error = configError({
       NODE_ENV: "production",

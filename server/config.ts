@@ -186,6 +186,13 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       "SESSION_SECRET is required when NODE_ENV=production with DATABASE_URL (every instance must sign cookies alike)",
     );
   }
+  // The dev sign-in lets anyone type any e-mail: next to an operator list it would hand /admin
+  // to whoever types an operator's address.
+  if (isProduction && values.DEV_SIGNIN && values.ADMIN_EMAILS.trim() !== "") {
+    problems.push(
+      "DEV_SIGNIN=true is refused together with ADMIN_EMAILS when NODE_ENV=production (anyone could sign in as an operator); unset one of them",
+    );
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type Express } from "express";
 import { sql } from "drizzle-orm";
@@ -13,7 +12,9 @@ import type { RequestContext } from "./load-context";
 import { createApiRouter } from "./api/router";
 import { createOpsRouter } from "./ops-endpoint";
 import { contentSecurityPolicy, type PolicyOptions } from "./web/content-security-policy";
+import { readPageBodies } from "./web/form-bodies";
 import { rejectForeignOrigins } from "./web/origin-check";
+import { createPageRequestHandler } from "./web/page-request-handler";
 import {
   createSharedPages,
   forgetSharedPagesAfterWrites,
@@ -161,9 +162,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   if (sharedPages) app.use(sharedPages.middleware);
 
+  app.use(readPageBodies());
   app.use(
-    createRequestHandler({
+    createPageRequestHandler({
       build,
+      mode: options.build ? "production" : "development",
       getLoadContext: (request, response) =>
         loadContext(request, response.locals.cspNonce as string | undefined),
     }),

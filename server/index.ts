@@ -76,6 +76,11 @@ async function main() {
       "PUBLIC_SITE_URL is not set: canonical links and the sitemap point at localhost",
     );
   }
+  if (config.isProduction && config.auth.devSignIn) {
+    logger.warn(
+      "DEV_SIGNIN is on in production: anyone can sign in as any e-mail address without a password",
+    );
+  }
   if (config.fakeNow)
     logger.warn({ fakeNow: config.fakeNow.toISOString() }, "clock fixed by FAKE_NOW");
 

@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { signInWithLocalIdentity } from "../../server/domain/accounts";
 import { DomainError } from "../../server/domain/errors";
+import { TooManySignIns } from "../../server/domain/sign-in-limits";
 import { flashCookie, sessionCookie } from "../../server/web/cookies";
 import { safeRedirectPath } from "../../server/web/redirects";
 import type { Route } from "./+types/auth-dev";
@@ -15,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await signInWithLocalIdentity(
       services,
       { email: String(form.get("email") ?? ""), name: String(form.get("name") ?? "") },
-      { anonymousId: identity.anonymousId, isAppClient: identity.isAppClient },
+      { anonymousId: identity.anonymousId, isAppClient: identity.isAppClient, ip: identity.ip },
     );
     const headers = new Headers();
     headers.append("Set-Cookie", sessionCookie(result.sessionId, secure));
@@ -32,15 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(back, { headers });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return redirect(back, {
-      status: 303,
-      headers: {
-        "Set-Cookie": flashCookie(
-          { type: "error", message: `Sign-In Error: ${error.message}` },
-          secure,
-        ),
-      },
+    const headers = new Headers({
+      "Set-Cookie": flashCookie(
+        { type: "error", message: `Sign-In Error: ${error.message}` },
+        secure,
+      ),
     });
+    if (error instanceof TooManySignIns)
+      headers.set("Retry-After", String(error.retryAfterSeconds));
+    return redirect(back, { status: 303, headers });
   }
 }
 

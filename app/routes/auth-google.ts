@@ -1,5 +1,6 @@
 import { signInWithIdToken } from "../../server/domain/accounts";
 import { DomainError } from "../../server/domain/errors";
+import { TooManySignIns } from "../../server/domain/sign-in-limits";
 import { sessionCookie } from "../../server/web/cookies";
 import type { Route } from "./+types/auth-google";
 
@@ -25,6 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await signInWithIdToken(services, credential, {
       anonymousId: identity.anonymousId,
       isAppClient: identity.isAppClient,
+      ip: identity.ip,
     });
     return Response.json(
       { status: "success", message: result.message, userId: result.user.id },
@@ -34,7 +36,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof DomainError)) throw error;
     return Response.json(
       { status: "error", error: { message: error.message } },
-      { status: error.status },
+      {
+        status: error.status,
+        headers:
+          error instanceof TooManySignIns
+            ? { "Retry-After": String(error.retryAfterSeconds) }
+            : undefined,
+      },
     );
   }
 }

@@ -10,6 +10,7 @@ import { DomainError, Forbidden, NotFound, Unauthorized } from "../domain/errors
 import { getUserProfile } from "../domain/profile";
 import { redeemCode } from "../domain/redeem";
 import { addReview, listReviews } from "../domain/reviews";
+import { TooManySignIns } from "../domain/sign-in-limits";
 import type { UserRow } from "../db/schema";
 import type { Services } from "../services";
 import { parseCookies, SESSION_COOKIE } from "../web/cookies";
@@ -230,6 +231,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
           }
           const registered = await registerWithIdToken(services, token, {
             isAppClient: isAppClient(request),
+            ip: request.ip ?? request.socket.remoteAddress ?? "unknown",
           });
           return { status: "success", message: registered.message, userId: registered.user.id };
         }
@@ -296,6 +298,8 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
       return;
     }
     if (error instanceof DomainError) {
+      if (error instanceof TooManySignIns)
+        response.setHeader("Retry-After", String(error.retryAfterSeconds));
       response.status(error.status).json({ error: { message: error.message } });
       return;
     }

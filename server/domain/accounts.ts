@@ -12,6 +12,7 @@ import { InvalidIdTokenError } from "../adapters/google-identity/id-token-verifi
 import { dailyCounters, favourites, sessions, users, visits, type UserRow } from "../db/schema";
 import type { Services } from "../services";
 import { Conflict, Forbidden, Unauthorized, ValidationError } from "./errors";
+import { takeSignInAttempt } from "./sign-in-limits";
 
 export { INVALID_SIGN_IN_TOKEN_MESSAGE } from "../adapters/google-identity/id-token-verifier";
 
@@ -33,6 +34,8 @@ export type SignInOptions = {
   anonymousId?: string | null;
   /** The request came from the companion app (user-agent token). */
   isAppClient?: boolean;
+  /** The requester's IP address: sign-ins are limited per IP and per e-mail address. */
+  ip?: string;
 };
 
 export type SignInResult = {
@@ -79,6 +82,7 @@ async function signInVerified(
   claims: VerifiedClaims,
   options: SignInOptions,
 ): Promise<SignInResult> {
+  if (options.ip) await takeSignInAttempt(services, { ip: options.ip, email: claims.email });
   const now = services.clock.now();
   const sessionId = randomBytes(32).toString("base64url");
   const sessionExpiresAt = new Date(now.getTime() + SESSION_LIFETIME_DAYS * 86_400_000);
@@ -147,6 +151,7 @@ export async function registerWithIdToken(
   options: SignInOptions = {},
 ): Promise<{ user: UserRow; isNew: boolean; message: string }> {
   const claims = await verifyOrUnauthorized(services, idToken);
+  if (options.ip) await takeSignInAttempt(services, { ip: options.ip, email: claims.email });
   const isNew = await services.db.transaction((tx) =>
     upsertVerifiedUser(tx, services, claims, options),
   );

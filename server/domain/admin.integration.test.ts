@@ -171,16 +171,19 @@ async function userRow(id: string): Promise<UserRow> {
   return row!;
 }
 
+/** A Google account's subject: digits only. */
+const GOOGLE_SUBJECT = "109876543210987654321";
+
 describe("who is an operator", () => {
   it("isAdmin compares e-mails case-insensitively against the trimmed ADMIN_EMAILS", () => {
     const { services } = harness;
     expect(services.config.adminEmails).toEqual(["boss@example.com", "ops@example.com"]);
-    expect(isAdmin(services, { email: "boss@example.com" })).toBe(true);
-    expect(isAdmin(services, { email: "BOSS@EXAMPLE.COM" })).toBe(true);
-    expect(isAdmin(services, { email: "Ops@Example.Com" })).toBe(true);
-    expect(isAdmin(services, { email: "boss@example.co" })).toBe(false);
-    expect(isAdmin(services, { email: "someone@example.com" })).toBe(false);
-    expect(isAdmin(services, { email: "" })).toBe(false);
+    expect(isAdmin(services, { id: GOOGLE_SUBJECT, email: "boss@example.com" })).toBe(true);
+    expect(isAdmin(services, { id: GOOGLE_SUBJECT, email: "BOSS@EXAMPLE.COM" })).toBe(true);
+    expect(isAdmin(services, { id: GOOGLE_SUBJECT, email: "Ops@Example.Com" })).toBe(true);
+    expect(isAdmin(services, { id: GOOGLE_SUBJECT, email: "boss@example.co" })).toBe(false);
+    expect(isAdmin(services, { id: GOOGLE_SUBJECT, email: "someone@example.com" })).toBe(false);
+    expect(isAdmin(services, { id: GOOGLE_SUBJECT, email: "" })).toBe(false);
     expect(isAdmin(services, null)).toBe(false);
   });
 
@@ -193,8 +196,8 @@ describe("who is an operator", () => {
     });
     expect(config.adminEmails).toEqual([]);
     const services = { ...harness.services, config };
-    expect(isAdmin(services, { email: "boss@example.com" })).toBe(false);
-    expect(isAdmin(services, { email: "" })).toBe(false);
+    expect(isAdmin(services, { id: GOOGLE_SUBJECT, email: "boss@example.com" })).toBe(false);
+    expect(isAdmin(services, { id: GOOGLE_SUBJECT, email: "" })).toBe(false);
   });
 
   it("requireAdmin answers NotFound (404, not 403) for visitors and non-operators", async () => {
@@ -213,6 +216,20 @@ describe("who is an operator", () => {
     const boss = await signIn("BOSS@example.com");
     expect(boss.email).toBe("boss@example.com");
     expect(requireAdmin(services, boss)).toBe(boss);
+  });
+
+  it("in production an account of the dev sign-in is never an operator, a Google one is", async () => {
+    const boss = await signIn("boss@example.com");
+    expect(boss.id).toMatch(/^local-/);
+    const config = parseConfig({
+      NODE_ENV: "production",
+      SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
+      ADMIN_EMAILS: "boss@example.com",
+    });
+    const services = { ...harness.services, config };
+    expect(isAdmin(services, boss)).toBe(false);
+    expect(() => requireAdmin(services, boss)).toThrow(NotFound);
+    expect(isAdmin(services, { id: GOOGLE_SUBJECT, email: "boss@example.com" })).toBe(true);
   });
 });
 

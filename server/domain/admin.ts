@@ -13,14 +13,21 @@ import {
 } from "../db/schema";
 import { containing } from "../db/like-pattern";
 import type { Services } from "../services";
+import { isLocalSubject } from "../adapters/google-identity/local-issuer";
 import { listedCondition } from "./catalog";
 import { NotFound, ValidationError } from "./errors";
 import { runIngest, toIngestServices } from "./ingest";
 import { createRedeemCodes, type NewCodesRequest } from "./redeem";
 
-/** Operators are the signed-in users whose e-mail is in ADMIN_EMAILS. */
-export function isAdmin(services: Services, user: Pick<UserRow, "email"> | null): boolean {
-  return user !== null && services.config.adminEmails.includes(user.email.toLowerCase());
+/**
+ * Operators are the signed-in users whose e-mail is in ADMIN_EMAILS. In production only a
+ * Google-verified account qualifies: the local dev sign-in proves nothing about who typed the
+ * address, so its accounts never run the console there (offline and in tests they may).
+ */
+export function isAdmin(services: Services, user: Pick<UserRow, "id" | "email"> | null): boolean {
+  if (user === null) return false;
+  if (services.config.isProduction && isLocalSubject(user.id)) return false;
+  return services.config.adminEmails.includes(user.email.toLowerCase());
 }
 
 /** Everyone else gets "not found": the console's existence is not advertised. */

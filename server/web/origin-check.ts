@@ -11,7 +11,8 @@ export function rejectForeignOrigins(publicSiteUrl: string): RequestHandler {
   const siteOrigin = new URL(publicSiteUrl).origin;
   return (request, response, next) => {
     if (SAFE_METHODS.has(request.method)) return next();
-    // Bearer-token API calls carry no ambient credentials: CSRF cannot ride on them.
+    // With a Bearer header every route ignores cookies (identity comes from the token alone), so
+    // no ambient credential is in play and CSRF cannot ride on the request.
     if (/^Bearer\s/i.test(request.get("authorization") ?? "")) return next();
     const origin = request.get("origin");
     const ownOrigin = `${request.protocol}://${request.get("host") ?? ""}`;

@@ -1,5 +1,12 @@
 import type { Request } from "express";
-import { describeViewer, findSessionUser, type RequestIdentity } from "../domain/accounts";
+import {
+  authenticateBearer,
+  describeViewer,
+  findSessionUser,
+  type RequestIdentity,
+} from "../domain/accounts";
+import { DomainError } from "../domain/errors";
+import type { UserRow } from "../db/schema";
 import type { Services } from "../services";
 import type { ViewerSummary } from "../../core/viewer";
 import {
@@ -27,13 +34,20 @@ export async function resolveWebIdentity(
   request: Request,
 ): Promise<WebIdentity> {
   const cookies = parseCookies(request.headers.cookie);
-  const sessionId = cookies.get(SESSION_COOKIE) ?? null;
-  const user =
-    // Session ids are base64url: anything else (a NUL byte, say) cannot be one and is never queried.
-    sessionId && /^[\w-]{1,100}$/.test(sessionId)
+  // With a Bearer header the token alone says who is asking: cookies, which a cross-site form
+  // carries along, are ignored (this is why the CSRF check may skip Bearer requests).
+  const bearer = /^Bearer\s+(\S+)$/i.exec(request.get("authorization") ?? "")?.[1];
+  const hasBearer = /^Bearer\s/i.test(request.get("authorization") ?? "");
+  const sessionId = hasBearer ? null : (cookies.get(SESSION_COOKIE) ?? null);
+  const user = hasBearer
+    ? await bearerUser(services, bearer)
+    : // Session ids are base64url: anything else (a NUL byte, say) cannot be one and is never queried.
+      sessionId && /^[\w-]{1,100}$/.test(sessionId)
       ? await findSessionUser(services, sessionId)
       : null;
-  const anonymousId = verifyAnonymousCookie(services.sessionSecret, cookies.get(ANONYMOUS_COOKIE));
+  const anonymousId = hasBearer
+    ? null
+    : verifyAnonymousCookie(services.sessionSecret, cookies.get(ANONYMOUS_COOKIE));
   const userAgent = request.get("user-agent") ?? "";
   const isAppClient = userAgent.includes(services.config.auth.appUserAgentToken);
   const identity: RequestIdentity = { user, anonymousId, isAppClient };
@@ -46,4 +60,15 @@ export async function resolveWebIdentity(
     flash: readFlash(cookies),
     secureCookies: services.config.publicSiteUrl.startsWith("https://"),
   };
+}
+
+/** The account of a valid, registered ID token; an invalid token is nobody. */
+async function bearerUser(services: Services, token: string | undefined): Promise<UserRow | null> {
+  if (!token) return null;
+  try {
+    return await authenticateBearer(services, token);
+  } catch (error) {
+    if (error instanceof DomainError) return null;
+    throw error;
+  }
 }

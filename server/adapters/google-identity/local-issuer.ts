@@ -15,9 +15,16 @@ export type LocalIssuer = {
   }): Promise<string>;
 };
 
+const LOCAL_SUBJECT_PREFIX = "local-";
+
 /** A stable subject per e-mail, so signing in twice with one address finds the same account. */
 export function localSubject(email: string): string {
-  return `local-${createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 24)}`;
+  return `${LOCAL_SUBJECT_PREFIX}${createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 24)}`;
+}
+
+/** The account was created by the local dev sign-in (Google's subjects are digits only). */
+export function isLocalSubject(userId: string): boolean {
+  return userId.startsWith(LOCAL_SUBJECT_PREFIX);
 }
 
 /**

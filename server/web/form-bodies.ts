@@ -1,0 +1,162 @@
+import type { Request as ExpressRequest, RequestHandler, Response } from "express";
+import { ARTICLE_LIMITS } from "../../core/article-rules";
+
+/** A form's text fields: sign-in, favourites, reviews, redeem, admin actions. */
+export const FORM_BODY_LIMIT = 64 * 1024;
+/** The article form carries a cover image of up to 2 MB next to its text. */
+export const UPLOAD_BODY_LIMIT = ARTICLE_LIMITS.imageMaxBytes + 1024 * 1024;
+
+const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+/** Google's sign-in script posts its credential as JSON. */
+const JSON_FORM_PATHS = new Set(["/auth/google"]);
+const UPLOAD_PATHS = new Set(["/articles/new"]);
+
+export const BODY_TOO_LARGE_MESSAGE = "The request is too large.";
+export const UNSUPPORTED_TYPE_MESSAGE =
+  "Unsupported content type: send the form as application/x-www-form-urlencoded or multipart/form-data.";
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please try again.";
+export const NUL_IN_FORM_MESSAGE = "Text must not contain NUL characters.";
+
+/** The page request's body, read and checked before React Router sees it. */
+export function bufferedBody(response: Response): Buffer | undefined {
+  return response.locals.formBody as Buffer | undefined;
+}
+
+/**
+ * Every body sent to a page route (the form posts; /api has its own parsers and limits) is read
+ * here first, so no route ever holds more than its limit: a declared Content-Length over the limit
+ * is refused before a byte is read, a chunked body as soon as the count passes it. The body must
+ * be a form (or JSON where a route takes it), parse as one and carry no NUL characters, which
+ * PostgreSQL text cannot hold: every route then sees only well-formed input, before any database
+ * write or AI call.
+ */
+export function readPageBodies(): RequestHandler {
+  return (request, response, next) => {
+    if (BODYLESS_METHODS.has(request.method) || isApiPath(request.path)) return next();
+    const path = routePath(request.path);
+    const limit = UPLOAD_PATHS.has(path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+    const declared = Number(request.get("content-length") ?? "0");
+    if (declared > limit) return refuse(request, response, 413, BODY_TOO_LARGE_MESSAGE);
+    const type = mediaType(request);
+    if (hasBody(request) && !acceptsType(path, type))
+      return refuse(request, response, 415, UNSUPPORTED_TYPE_MESSAGE);
+
+    readLimited(request, limit).then(
+      async (body) => {
+        if (body === null) return refuse(request, response, 413, BODY_TOO_LARGE_MESSAGE);
+        const problem =
+          body.length > 0 || type !== "" ? await checkBody(request, type, body) : null;
+        if (problem) return refuse(request, response, 400, problem);
+        response.locals.formBody = body;
+        next();
+      },
+      (error: unknown) => next(error),
+    );
+  };
+}
+
+function isApiPath(path: string): boolean {
+  return path === "/api" || path.startsWith("/api/");
+}
+
+/** React Router's data requests post to `/route.data`: the same route, the same limit. */
+function routePath(path: string): string {
+  const withoutData = path.endsWith(".data") ? path.slice(0, -".data".length) : path;
+  return withoutData === "/_root" ? "/" : withoutData.replace(/\/+$/, "") || "/";
+}
+
+function mediaType(request: ExpressRequest): string {
+  return (request.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+function hasBody(request: ExpressRequest): boolean {
+  return (
+    request.get("transfer-encoding") !== undefined ||
+    Number(request.get("content-length") ?? "0") > 0
+  );
+}
+
+function acceptsType(path: string, type: string): boolean {
+  return FORM_TYPES.includes(type) || (type === "application/json" && JSON_FORM_PATHS.has(path));
+}
+
+/** The whole body, or null as soon as it passes the limit (the rest is never read). */
+function readLimited(request: ExpressRequest, limit: number): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const onData = (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > limit) {
+        cleanUp();
+        request.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanUp();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      cleanUp();
+      reject(error);
+    };
+    const cleanUp = () => {
+      request.off("data", onData);
+      request.off("end", onEnd);
+      request.off("error", onError);
+    };
+    request.on("data", onData);
+    request.on("end", onEnd);
+    request.on("error", onError);
+  });
+}
+
+/** Why a body cannot be a form, or null when it reads as one without NUL characters. */
+async function checkBody(
+  request: ExpressRequest,
+  type: string,
+  body: Buffer,
+): Promise<string | null> {
+  if (type === "application/json") return body.includes(0) ? NUL_IN_FORM_MESSAGE : null;
+  let form: FormData;
+  try {
+    form = await new Request("http://form.invalid/", {
+      method: "POST",
+      headers: { "content-type": request.get("content-type") ?? "" },
+      body: new Uint8Array(body),
+    }).formData();
+  } catch {
+    return UNREADABLE_FORM_MESSAGE;
+  }
+  for (const [name, value] of form) {
+    if (name.includes("\u0000") || (typeof value === "string" && value.includes("\u0000")))
+      return NUL_IN_FORM_MESSAGE;
+  }
+  return null;
+}
+
+/** How long the rest of a refused body is still swallowed before the connection is cut. */
+const DISCARD_GRACE_MS = 1000;
+
+/**
+ * Answers a refused body at once. When the body was not read to its end, what the client still
+ * sends is thrown away unread for a short grace (so it sees the answer rather than a reset), then
+ * the connection is cut.
+ */
+function refuse(
+  request: ExpressRequest,
+  response: Response,
+  status: number,
+  message: string,
+): void {
+  if (!request.readableEnded) {
+    request.on("data", () => {});
+    request.resume();
+    response.on("finish", () => setTimeout(() => request.destroy(), DISCARD_GRACE_MS).unref());
+  }
+  response.status(status).json({ success: false, message, error: { message } });
+}

@@ -1,0 +1,69 @@
+import { execFileSync } from "node:child_process";
+import { readdirSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { createHttpApp } from "../../server/http-app";
+import { createTestServices, type TestServices } from "./test-services";
+
+const projectRoot = path.resolve(import.meta.dirname, "../..");
+const buildFile = path.join(projectRoot, "build/server/index.js");
+
+export type WebTestServer = TestServices & {
+  baseUrl: string;
+  stop(): Promise<void>;
+};
+
+/**
+ * The whole site (createHttpApp with the built React Router app: pages, form routes, /api) over
+ * a fresh test database, on 127.0.0.1 with a random port. The app is built first when app/ has
+ * changed since the last build (about 20 s).
+ */
+export async function startWebTestServer(
+  options: { now?: string; env?: Record<string, string> } = {},
+): Promise<WebTestServer> {
+  buildAppIfStale();
+  const build = (await import(pathToFileURL(buildFile).href)) as ServerBuild;
+  const harness = await createTestServices({ now: options.now, env: options.env });
+  const app = createHttpApp({
+    services: harness.services,
+    build: async () => build,
+    clientDir: path.join(projectRoot, "build/client"),
+  });
+  const server: Server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    ...harness,
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await harness.close();
+    },
+  };
+}
+
+function buildAppIfStale(): void {
+  const built = modifiedAt(buildFile);
+  if (built !== null && newestIn(path.join(projectRoot, "app")) < built) return;
+  execFileSync("npx", ["react-router", "build"], { cwd: projectRoot, stdio: "ignore" });
+}
+
+function modifiedAt(file: string): number | null {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+function newestIn(folder: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(folder, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
