@@ -13,6 +13,7 @@ import { createApiRouter } from "./api/router";
 import { createOpsRouter } from "./ops-endpoint";
 import { contentSecurityPolicy, type PolicyOptions } from "./web/content-security-policy";
 import { readPageBodies } from "./web/form-bodies";
+import { isAppUserAgent } from "./web/client-credentials";
 import { rejectForeignOrigins } from "./web/origin-check";
 import { createPageRequestHandler } from "./web/page-request-handler";
 import {
@@ -191,7 +192,7 @@ function createPublicPageCache(
     isSharedPath: (pathname) => SHARED_PATHS.has(pathname),
     preferenceCookies: [THEME_COOKIE, COUPON_BANNER_COOKIE],
     isPersonal: (request) =>
-      (request.get("user-agent") ?? "").includes(services.config.auth.appUserAgentToken),
+      isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken),
     render: async (request) =>
       renderPage(
         // Only what the key holds reaches the render: the path, the query and preferences.

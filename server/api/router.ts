@@ -13,6 +13,7 @@ import { addReview, listReviews } from "../domain/reviews";
 import { TooManySignIns } from "../domain/sign-in-limits";
 import type { UserRow } from "../db/schema";
 import type { Services } from "../services";
+import { isAppUserAgent, isSessionIdShaped, readBearerToken } from "../web/client-credentials";
 import { parseCookies, SESSION_COOKIE } from "../web/cookies";
 import { buildOpenApiDocument, renderApiReference } from "./openapi";
 import { createRateLimiter } from "./rate-limit";
@@ -155,15 +156,12 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
   async function authenticate(request: Request): Promise<UserRow | null> {
     const header = request.get("authorization");
     if (header) {
-      const match = /^Bearer\s+(\S+)$/i.exec(header);
-      if (!match) throw new Unauthorized("Authorization must be 'Bearer <Google ID token>'.");
-      return authenticateBearer(services, match[1]!);
+      const token = readBearerToken(header);
+      if (!token) throw new Unauthorized("Authorization must be 'Bearer <Google ID token>'.");
+      return authenticateBearer(services, token);
     }
     const sessionId = parseCookies(request.headers.cookie).get(SESSION_COOKIE);
-    // Session ids are base64url; anything else (a NUL would be a database error) is no session.
-    return sessionId && /^[\w-]{1,100}$/.test(sessionId)
-      ? findSessionUser(services, sessionId)
-      : null;
+    return isSessionIdShaped(sessionId) ? findSessionUser(services, sessionId) : null;
   }
 
   async function requireUser(request: Request, claimedUserId: unknown): Promise<UserRow> {
@@ -219,8 +217,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         return getUserProfile(services, user);
       }
       case "registerUser": {
-        const header = request.get("authorization");
-        const token = header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
+        const token = readBearerToken(request.get("authorization"));
         if (token) {
           // A mismatching userId is refused before the account is created or refreshed (an
           // invalid token is left to registerWithIdToken, which answers 401 with SPEC's text).
@@ -288,7 +285,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
   }
 
   function isAppClient(request: Request): boolean {
-    return (request.get("user-agent") ?? "").includes(services.config.auth.appUserAgentToken);
+    return isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken);
   }
 
   function sendError(response: Response, error: unknown) {

@@ -1,4 +1,5 @@
 import type { RequestHandler } from "express";
+import { usesBearerScheme } from "./client-credentials";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -13,7 +14,7 @@ export function rejectForeignOrigins(publicSiteUrl: string): RequestHandler {
     if (SAFE_METHODS.has(request.method)) return next();
     // With a Bearer header every route ignores cookies (identity comes from the token alone), so
     // no ambient credential is in play and CSRF cannot ride on the request.
-    if (/^Bearer\s/i.test(request.get("authorization") ?? "")) return next();
+    if (usesBearerScheme(request.get("authorization"))) return next();
     const origin = request.get("origin");
     const ownOrigin = `${request.protocol}://${request.get("host") ?? ""}`;
     const foreign =

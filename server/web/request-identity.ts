@@ -8,6 +8,12 @@ import {
 import { DomainError } from "../domain/errors";
 import type { UserRow } from "../db/schema";
 import type { Services } from "../services";
+import {
+  isAppUserAgent,
+  isSessionIdShaped,
+  readBearerToken,
+  usesBearerScheme,
+} from "./client-credentials";
 import type { ViewerSummary } from "../../core/viewer";
 import {
   ANONYMOUS_COOKIE,
@@ -36,20 +42,19 @@ export async function resolveWebIdentity(
   const cookies = parseCookies(request.headers.cookie);
   // With a Bearer header the token alone says who is asking: cookies, which a cross-site form
   // carries along, are ignored (this is why the CSRF check may skip Bearer requests).
-  const bearer = /^Bearer\s+(\S+)$/i.exec(request.get("authorization") ?? "")?.[1];
-  const hasBearer = /^Bearer\s/i.test(request.get("authorization") ?? "");
+  const authorization = request.get("authorization");
+  const hasBearer = usesBearerScheme(authorization);
   const sessionId = hasBearer ? null : (cookies.get(SESSION_COOKIE) ?? null);
   const user = hasBearer
-    ? await bearerUser(services, bearer)
-    : // Session ids are base64url: anything else (a NUL byte, say) cannot be one and is never queried.
-      sessionId && /^[\w-]{1,100}$/.test(sessionId)
+    ? await bearerUser(services, readBearerToken(authorization))
+    : isSessionIdShaped(sessionId)
       ? await findSessionUser(services, sessionId)
       : null;
   const anonymousId = hasBearer
     ? null
     : verifyAnonymousCookie(services.sessionSecret, cookies.get(ANONYMOUS_COOKIE));
   const userAgent = request.get("user-agent") ?? "";
-  const isAppClient = userAgent.includes(services.config.auth.appUserAgentToken);
+  const isAppClient = isAppUserAgent(userAgent, services.config.auth.appUserAgentToken);
   const identity: RequestIdentity = { user, anonymousId, isAppClient };
   return {
     ...identity,
