@@ -97,3 +97,6 @@ export function normaliseIncomingDate(value: string | null | undefined, today: s
   const [year] = day.split("-").map(Number);
   return year !== undefined && year >= 1000 && year <= 3000 ? day : today;
 }
+
+/** A UTC offset as feeds and operators write it: "Z", "+07:00", "-03:30". */
+export const UTC_OFFSET_PATTERN = /^(Z|[+-]\d{2}:\d{2})$/;

@@ -49,16 +49,25 @@ export async function openCliTarget(config: Config): Promise<CliTarget> {
   };
 }
 
+/** Hands an operation to the server that owns the embedded database (loopback, by token). */
+export function postToServer(
+  owner: { port: number; token: string },
+  operation: string,
+  body: unknown,
+): Promise<Response> {
+  return fetch(`http://127.0.0.1:${owner.port}/internal/ops/${operation}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", [OPS_TOKEN_HEADER]: owner.token },
+    body: JSON.stringify(body),
+  });
+}
+
 export async function callServer<T>(
   owner: { port: number; token: string },
   operation: string,
   body: unknown,
 ): Promise<T> {
-  const response = await fetch(`http://127.0.0.1:${owner.port}/internal/ops/${operation}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", [OPS_TOKEN_HEADER]: owner.token },
-    body: JSON.stringify(body),
-  });
+  const response = await postToServer(owner, operation, body);
   const payload = (await response.json()) as T & { error?: { message: string } };
   if (!response.ok) throw new Error(payload.error?.message ?? `server answered ${response.status}`);
   return payload;

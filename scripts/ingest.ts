@@ -11,8 +11,8 @@ import {
   type IngestRunSummary,
   type SourceOutcome,
 } from "../server/domain/ingest";
-import { OPS_TOKEN_HEADER } from "../server/ops-endpoint";
-import { callServer, openCliTarget, readCliConfig } from "./cli-database";
+import { UTC_OFFSET_PATTERN } from "../core/dates";
+import { callServer, openCliTarget, postToServer, readCliConfig } from "./cli-database";
 
 const usage = `Usage: npm run ingest [-- --source <name>]
        npm run ingest -- --file <feed.json> [--source <name>] [--timezone <±HH:MM>]
@@ -59,7 +59,7 @@ async function main() {
     console.error("--timezone only applies to --file");
     process.exit(2);
   }
-  if (values.timezone && !/^(Z|[+-]\d{2}:\d{2})$/.test(values.timezone)) {
+  if (values.timezone && !UTC_OFFSET_PATTERN.test(values.timezone)) {
     console.error(`--timezone must look like +01:00 or Z, not "${values.timezone}"`);
     process.exit(2);
   }
@@ -135,11 +135,11 @@ async function runThroughServer(
   owner: { port: number; token: string },
   source: string | undefined,
 ): Promise<IngestRunSummary> {
-  const response = await fetch(`http://127.0.0.1:${owner.port}/internal/ops/ingest-sources`, {
-    method: "POST",
-    headers: { "content-type": "application/json", [OPS_TOKEN_HEADER]: owner.token },
-    body: JSON.stringify(source === undefined ? {} : { source }),
-  });
+  const response = await postToServer(
+    owner,
+    "ingest-sources",
+    source === undefined ? {} : { source },
+  );
   if (!response.ok || !response.body) {
     const payload = (await response.json().catch(() => null)) as {
       error?: { message?: string };

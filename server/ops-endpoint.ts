@@ -1,6 +1,7 @@
 import { timingSafeEqual } from "node:crypto";
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
+import { UTC_OFFSET_PATTERN } from "../core/dates";
 import { listArticlesForOperators, setArticleStatus } from "./domain/articles";
 import { DomainError } from "./domain/errors";
 import { importCouponFile, runIngest, toIngestServices } from "./domain/ingest";
@@ -15,10 +16,7 @@ const HEARTBEAT_MS = 15_000;
 const fileImportSchema = z.object({
   file: z.string().min(1),
   source: z.string().min(1).max(100).optional(),
-  updateTimeOffset: z
-    .string()
-    .regex(/^(Z|[+-]\d{2}:\d{2})$/)
-    .optional(),
+  updateTimeOffset: z.string().regex(UTC_OFFSET_PATTERN).optional(),
 });
 
 const sourcesRunSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UTC_OFFSET_PATTERN } from "../../../core/dates";
 
 /**
  * INGEST_SOURCES: a JSON list of coupon sources, each `{ kind, name, url, … }`:
@@ -48,10 +49,7 @@ const jsonSource = z.strictObject({
   name: sourceName,
   url: httpUrl,
   /** UTC offset of the feed's zone-less update_time values, e.g. "+01:00"; default UTC. */
-  updateTimeOffset: z
-    .string()
-    .regex(/^(Z|[+-]\d{2}:\d{2})$/)
-    .optional(),
+  updateTimeOffset: z.string().regex(UTC_OFFSET_PATTERN).optional(),
 });
 
 const apiSource = z
