@@ -18,7 +18,7 @@ import {
   type ArticleFieldErrors,
   type ArticleFormState,
 } from "../../core/article-rules";
-import { useModerationCheck, type FieldModeration } from "./article-moderation";
+import { useModerationCheck, type FieldModeration } from "./use-article-moderation";
 import { Markdown } from "./markdown";
 import { useToast } from "./toast";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { findApkDownload } from "../../server/domain/discovery";
+import { findApkDownload } from "../../server/domain/app-download";
 import { proseClass } from "../components/legal-page";
 import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/downloads";

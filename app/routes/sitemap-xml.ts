@@ -1,4 +1,4 @@
-import { buildSitemapXml, listSitemapEntries } from "../../server/domain/discovery";
+import { buildSitemapXml, listSitemapEntries } from "../../server/domain/sitemap";
 import type { Route } from "./+types/sitemap-xml";
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -33,7 +33,7 @@ import {
 } from "./admin";
 import { findArticle, listArticles } from "./articles";
 import { openCourse } from "./credits";
-import { listSitemapEntries } from "./discovery";
+import { listSitemapEntries } from "./sitemap";
 import { NotFound, ValidationError } from "./errors";
 import { importCouponRecords } from "./ingest";
 import { redeemCode } from "./redeem";

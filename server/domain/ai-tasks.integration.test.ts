@@ -17,7 +17,7 @@ import { AiProviderError, type AiProvider } from "../adapters/ai/types";
 import { courses, visits } from "../db/schema";
 import type { Services } from "../services";
 import { listCourses } from "./catalog";
-import { generateDemoCatalogue } from "./demo-catalogue";
+import { generateDemoCatalogue } from "./demo-catalog";
 import { importCouponRecords } from "./ingest";
 import {
   AI_RATE_LIMITS,

@@ -22,7 +22,7 @@ import {
   submitArticle,
   type StoredModeration,
 } from "./articles";
-import { listSitemapEntries } from "./discovery";
+import { listSitemapEntries } from "./sitemap";
 import { Forbidden, LimitReached, NotFound } from "./errors";
 
 const NOW = "2026-11-22T10:00:00+07:00";

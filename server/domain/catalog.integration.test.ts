@@ -11,7 +11,7 @@ import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
 import { parseConfig } from "../config";
 import { courses } from "../db/schema";
 import { findPublicCourse, listCatalogFacets, listCourses } from "./catalog";
-import { generateDemoCatalogue } from "./demo-catalogue";
+import { generateDemoCatalogue } from "./demo-catalog";
 import { importCouponRecords } from "./ingest";
 import { seedDemoCatalogueIfEmpty } from "./seed";
 

@@ -11,7 +11,7 @@ import {
 import { articles, courses } from "../db/schema";
 import type { Services } from "../services";
 import { listedCondition, publicColumns, toPublicCourse } from "./catalog";
-import { uploadPath } from "./discovery";
+import { uploadPath } from "./sitemap";
 
 /** Counting stops here: a page that far behind should reload anyway. */
 async function countCapped(

@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { courses } from "../db/schema";
 import type { Services } from "../services";
-import { generateDemoCatalogue } from "./demo-catalogue";
+import { generateDemoCatalogue } from "./demo-catalog";
 import { importCouponRecords, type ImportSummary } from "./ingest";
 
 /** Seeds the demo catalogue into an empty database (SEED=none turns this off). */

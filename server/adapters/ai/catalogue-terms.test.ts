@@ -7,7 +7,7 @@ import {
   pickDistinct,
   rankPhrases,
   titlePhrases,
-} from "./catalogue-terms";
+} from "./catalog-terms";
 
 describe("catalogue terms", () => {
   it("matches a keyword the way the course search does: every word somewhere in the title", () => {

@@ -6,7 +6,7 @@ import {
   parseAiText,
   trendingTopicSchema,
 } from "../../../core/ai-schemas";
-import { displayCasing, pickDistinct, rankPhrases } from "./catalogue-terms";
+import { displayCasing, pickDistinct, rankPhrases } from "./catalog-terms";
 import {
   AiProviderError,
   type AiProvider,

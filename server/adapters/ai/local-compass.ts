@@ -8,7 +8,7 @@ import {
   rankPhrases,
   STOPWORDS,
   tokenize,
-} from "./catalogue-terms";
+} from "./catalog-terms";
 import { COMPASS_TRACKS, GOAL_SYNONYMS, type CompassTrack } from "./compass-tracks";
 import type { CatalogueCourse, CompassInput } from "./types";
 

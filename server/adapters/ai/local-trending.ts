@@ -1,5 +1,5 @@
 import type { TrendingTopic } from "../../../core/ai-schemas";
-import { displayCasing, pickDistinct, rankPhrases } from "./catalogue-terms";
+import { displayCasing, pickDistinct, rankPhrases } from "./catalog-terms";
 import type { TrendingCategory, TrendingCourse, TrendingFacts } from "./types";
 
 /**

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { runModerationCheck } from "./article-moderation";
+import { runModerationCheck } from "./use-article-moderation";
 
 function answer(status: number, body: unknown) {
   vi.stubGlobal(

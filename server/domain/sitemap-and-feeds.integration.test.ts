@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import { articles, courses, type NewCourseRow } from "../db/schema";
-import {
-  buildAtomFeed,
-  buildSitemapXml,
-  listNewestCoursesForFeed,
-  listSitemapEntries,
-} from "./discovery";
+import { buildAtomFeed, listNewestCoursesForFeed } from "./course-feed";
+import { buildSitemapXml, listSitemapEntries } from "./sitemap";
 
 const NOW = "2026-11-22T10:00:00+07:00";
 const TODAY = "2026-11-22";

@@ -4,16 +4,10 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { parseConfig } from "../config";
 import type { Services } from "../services";
-import {
-  buildAtomFeed,
-  buildRobotsTxt,
-  buildSitemapXml,
-  escapeXml,
-  feedTitle,
-  findApkDownload,
-  uploadPath,
-  type FeedCourse,
-} from "./discovery";
+import { findApkDownload } from "./app-download";
+import { buildAtomFeed, feedTitle, type FeedCourse } from "./course-feed";
+import { buildRobotsTxt, buildSitemapXml, uploadPath } from "./sitemap";
+import { escapeXml } from "./xml-text";
 
 const SITE = "https://kursusku.example";
 
