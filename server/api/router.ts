@@ -334,6 +334,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
       response.status(error.status).json({ error: { message: error.message } });
       return;
     }
+    services.writeFailures.note(error);
     services.logger.error({ err: error }, "API request failed");
     response
       .status(500)

@@ -263,6 +263,16 @@ export const auditLog = pgTable(
   (t) => [index("audit_log_created_idx").on(t.createdAt.desc())],
 );
 
+/**
+ * One row the health check rewrites on every call: reads keep working on a full disk while every
+ * write fails, so a check that only reads would report healthy. Rewriting this row proves a write
+ * still reaches storage.
+ */
+export const healthHeartbeat = pgTable("health_heartbeat", {
+  id: integer("id").primaryKey(),
+  beatAt: timestamp("beat_at", { withTimezone: true }).notNull(),
+});
+
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;
 export type UserRow = typeof users.$inferSelect;
