@@ -2,6 +2,7 @@
  * Article rules of SPEC §4–§5 and DESIGN.md §5–§6, shared by the browser (which mirrors them for
  * a quick answer) and the server (which enforces them). Pure functions, no server imports.
  */
+import { parseRowId } from "./row-id";
 import { ARTICLE_COOLDOWN_MS } from "./rules";
 
 export const ARTICLE_LIMITS = {
@@ -245,8 +246,7 @@ export function articlePath(articleId: number): string {
 
 function toArticleId(digits: string | undefined): number | null {
   if (!digits) return null;
-  const id = Number(digits);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+  return parseRowId(digits);
 }
 
 /** The id of /article?id=…: digits only, else null. */
