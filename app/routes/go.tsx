@@ -87,6 +87,9 @@ function openerOf(context: RequestContext, headers: Headers): CourseOpener {
   return { kind: "anonymous", anonymousId, ip: identity.ip };
 }
 
+/** The loader's headers (no-store, Allow, the anonymous cookie) on the rendered page too. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 const TITLES: Record<GoView["view"], string> = {
   "out-of-credits": "Credit Limit Reached",
   confirm: "Open This Course?",
@@ -110,8 +113,11 @@ export default function GoPage({ loaderData }: Route.ComponentProps) {
 }
 
 /**
- * A link from another site: one more tap. A plain HTML form (not React Router's, which would
- * fetch data in the background) makes the top-level, same-origin navigation that may spend.
+ * A link from another site: one more tap. A plain <a> (not React Router's <Link>, which would
+ * fetch data in the background) makes the top-level, same-origin navigation that may spend; a
+ * form would not do, as the policy's form-action 'self' blocks its redirect to the coupon.
+ * `confirm=1` only marks the tap in logs: a same-origin navigation opens anyway, and another
+ * site linking to it still gets this page.
  */
 function ConfirmOpening({ courseId, quote }: { courseId: number; quote: CourseOpeningQuote }) {
   return (
@@ -125,15 +131,14 @@ function ConfirmOpening({ courseId, quote }: { courseId: number; quote: CourseOp
           ? "Opening it costs you no credit."
           : "Opening it uses 1 of your credits."}
       </p>
-      <form method="get" action={`/go/${courseId}`} className="mt-8">
-        <input type="hidden" name="confirm" value="1" />
-        <button
-          type="submit"
-          className="inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
-        >
-          Open the Course
-        </button>
-      </form>
+      <a
+        href={`/go/${courseId}?confirm=1`}
+        rel="nofollow"
+        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
+      >
+        Open the Course
+      </a>
+      <br />
       <a
         href="/"
         className="mt-4 inline-block text-sm text-brand-600 underline dark:text-brand-100"
