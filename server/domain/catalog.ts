@@ -14,6 +14,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
+import { isRowId } from "../../app/lib/row-id";
 import type { PublicCourse } from "../../app/lib/course";
 import { COURSES_PAGE_SIZE, type CourseFilters } from "../../app/lib/course-filters";
 import { courses, type CourseRow } from "../db/schema";
@@ -220,6 +221,8 @@ export async function findPublicCourse(
   services: Services,
   id: number,
 ): Promise<PublicCourse | null> {
+  // An id no integer column can hold names no course (and would be a database error).
+  if (!isRowId(id)) return null;
   const [row] = await services.db.select(publicColumns).from(courses).where(eq(courses.id, id));
   return row ? toPublicCourse(row) : null;
 }
