@@ -52,13 +52,13 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
-      // Specs that change the catalogue run after the read-only ones, never beside them.
-      testIgnore: /live-updates\.spec\.ts/,
+      // Specs that change the catalogue (or publish articles) run after the read-only ones.
+      testIgnore: /(live-updates|go-safety)\.spec\.ts/,
       use: browser,
     },
     {
       name: "catalogue-writes",
-      testMatch: /live-updates\.spec\.ts/,
+      testMatch: /(live-updates|go-safety)\.spec\.ts/,
       dependencies: ["chromium"],
       use: browser,
     },

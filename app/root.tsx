@@ -14,6 +14,7 @@ import { AppBonus } from "./components/app-bonus";
 import { CourseOpenerProvider } from "./components/course-opener";
 import { useNonce } from "./components/nonce";
 import { ToastProvider, useToast } from "./components/toast";
+import { SiteUrlContext } from "./components/site-url";
 import { useRootData } from "./components/use-root-data";
 import { FLASH_COOKIE_NAME, type RootData } from "../core/root-data";
 import { readThemePreference } from "../core/theme";
@@ -88,11 +89,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <CourseOpenerProvider viewer={loaderData.viewer}>
-      <FlashToast flash={loaderData.flash} />
-      <AppBonus viewer={loaderData.viewer} />
-      <Outlet />
-    </CourseOpenerProvider>
+    <SiteUrlContext.Provider value={loaderData.siteUrl}>
+      <CourseOpenerProvider viewer={loaderData.viewer}>
+        <FlashToast flash={loaderData.flash} />
+        <AppBonus viewer={loaderData.viewer} />
+        <Outlet />
+      </CourseOpenerProvider>
+    </SiteUrlContext.Provider>
   );
 }
 

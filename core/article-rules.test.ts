@@ -125,6 +125,41 @@ describe("addresses", () => {
     expect(coverImageSrc(null)).toBeNull();
   });
 
+  it("never shows an image from one of the site's own pages other than /uploads/", () => {
+    const site = "https://kursusku.example";
+    for (const src of [
+      "https://kursusku.example/go/209",
+      "HTTPS://KURSUSKU.EXAMPLE/go/209",
+      "https://kursusku.example:443/go/209",
+      "https://kursusku.example/uploads/../go/209",
+      "https://kursusku.example/uploads/%2e%2e/go/209",
+      "https://kursusku.example/auth/signout",
+      "https://kursusku.example/",
+    ]) {
+      expect(safeImageSrc(src, site), src).toBeNull();
+      expect(coverImageSrc(src, site), src).toBeNull();
+    }
+    for (const src of [
+      "/go/209",
+      "//kursusku.example/go/209",
+      "/uploads/../go/209",
+      "/favourites",
+    ]) {
+      expect(safeImageSrc(src, site), src).toBeNull();
+      expect(coverImageSrc(src, site), src).toBeNull();
+      expect(coverImageSrc(src), src).toBeNull();
+    }
+    expect(safeImageSrc("https://kursusku.example/uploads/a.webp", site)).toBe(
+      "https://kursusku.example/uploads/a.webp",
+    );
+    expect(coverImageSrc("/uploads/a.webp", site)).toBe("/uploads/a.webp");
+    // Another site's /go/ is that site's business.
+    expect(safeImageSrc("https://other.example/go/209", site)).toBe("https://other.example/go/209");
+    expect(safeImageSrc("http://kursusku.example/go/209", site)).toBe(
+      "http://kursusku.example/go/209",
+    );
+  });
+
   it("keeps links only with safe schemes", () => {
     for (const href of [
       "https://a.example",

@@ -2,6 +2,7 @@
  * Article rules of SPEC §4–§5 and DESIGN.md §5–§6, shared by the browser (which mirrors them for
  * a quick answer) and the server (which enforces them). Pure functions, no server imports.
  */
+import { parseRowId } from "./row-id";
 import { ARTICLE_COOLDOWN_MS } from "./rules";
 
 export const ARTICLE_LIMITS = {
@@ -162,13 +163,50 @@ export function safeLinkHref(url: string | null | undefined): string | null {
   return value;
 }
 
-/** Markdown images: only http, https or data:image addresses. */
-export function safeImageSrc(url: string | null | undefined): string | null {
+/**
+ * Markdown images: only http, https or data:image addresses, and never one of the site's own
+ * pages. An image request carries the reader's cookies, so `![x](https://<site>/go/209)` in an
+ * article would act as the reader; only the site's uploaded files (/uploads/…) may be shown.
+ * Relative and protocol-relative addresses have no scheme and are dropped here anyway.
+ */
+export function safeImageSrc(
+  url: string | null | undefined,
+  siteUrl?: string | null,
+): string | null {
   const value = (url ?? "").trim();
   const scheme = schemeOf(value);
-  if (scheme === "http" || scheme === "https") return value;
+  if (scheme === "http" || scheme === "https") {
+    return isOwnNonUploadAddress(value, siteUrl) ? null : value;
+  }
   if (scheme === "data" && /^data:image\//i.test(value)) return value;
   return null;
+}
+
+const UPLOADS_PREFIX = "/uploads/";
+
+/**
+ * True when `address` resolves (relative to the site) to this site and outside /uploads/: the
+ * parsed path decides, so "/uploads/../go/1" and "%2e%2e" tricks count as /go/1.
+ */
+export function isOwnNonUploadAddress(address: string, siteUrl?: string | null): boolean {
+  const base = originOf(siteUrl) ?? "https://site.invalid";
+  let parsed: URL;
+  try {
+    parsed = new URL(address, base);
+  } catch {
+    return true;
+  }
+  if (parsed.origin !== base) return false;
+  return !parsed.pathname.startsWith(UPLOADS_PREFIX);
+}
+
+function originOf(siteUrl: string | null | undefined): string | null {
+  if (!siteUrl) return null;
+  try {
+    return new URL(siteUrl).origin;
+  } catch {
+    return null;
+  }
 }
 
 const DRIVE_HOSTS = new Set(["drive.google.com", "docs.google.com"]);
@@ -207,14 +245,20 @@ export function toDirectImageUrl(address: string): string {
 
 /**
  * The address a cover image is shown from, or null (then the placeholder shows). Cloud share
- * links are rewritten first. Shown: http, https and data:image addresses, and the site's own
- * paths (uploads are served from /uploads/<key>, a same-origin path).
+ * links are rewritten first. Shown: http, https and data:image addresses, and the site's
+ * uploaded files (/uploads/<key>); never another of the site's own pages (a cover at /go/209
+ * would spend the reader's credit).
  */
-export function coverImageSrc(address: string | null | undefined): string | null {
+export function coverImageSrc(
+  address: string | null | undefined,
+  siteUrl?: string | null,
+): string | null {
   const value = (address ?? "").trim();
   if (value === "") return null;
-  if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) return value;
-  return safeImageSrc(toDirectImageUrl(value));
+  if (value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")) {
+    return isOwnNonUploadAddress(value, siteUrl) ? null : value;
+  }
+  return safeImageSrc(toDirectImageUrl(value), siteUrl);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,8 +289,7 @@ export function articlePath(articleId: number): string {
 
 function toArticleId(digits: string | undefined): number | null {
   if (!digits) return null;
-  const id = Number(digits);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : null;
+  return parseRowId(digits);
 }
 
 /** The id of /article?id=…: digits only, else null. */

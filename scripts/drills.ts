@@ -10,6 +10,7 @@ import {
   type LocalServer,
 } from "./local-server";
 import { drillAiProviderFaults, drillHangingFeed } from "./drills-faults";
+import { drillHealthOnFailingWrites, drillSlidingRedeemGuard } from "./drills-guards";
 
 /**
  * `npm run drills`: load and fault drills against the production server on 127.0.0.1.
@@ -19,7 +20,9 @@ import { drillAiProviderFaults, drillHangingFeed } from "./drills-faults";
  *  (c) the AI provider (a fake Gemini) hangs or answers garbage: pages answer, AI calls and
  *      article submissions answer with SPEC's error texts, nothing unchecked is stored;
  *  (d) a coupon feed hangs during an ingest run: the site stays responsive and the run ends by
- *      itself with the error recorded. (c) and (d) live in drills-faults.ts.
+ *      itself with the error recorded. (c) and (d) live in drills-faults.ts;
+ *  (e) the redeem guard is a sliding hour kept in the database, across restarts;
+ *  (f) /healthz is 503 while database writes fail. (e) and (f) live in drills-guards.ts.
  * Each prints what it checked and the process exits non-zero when anything is off.
  * DRILL_USERS (default 100) × 5 opens each; CI runs it with small numbers.
  */
@@ -189,6 +192,8 @@ async function main() {
   const kit = { root, check, startDrillServer };
   await drillAiProviderFaults(kit);
   await drillHangingFeed(kit);
+  await drillSlidingRedeemGuard(kit);
+  await drillHealthOnFailingWrites(kit);
   console.log(failures === 0 ? "\nall drills passed" : `\n${failures} check(s) failed`);
   process.exit(failures === 0 ? 0 : 1);
 }

@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express, { type Express } from "express";
-import { sql } from "drizzle-orm";
 import helmet from "helmet";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 import { COUPON_BANNER_COOKIE } from "../core/coupon-banner";
 import { THEME_COOKIE } from "../core/theme";
+import { healthHeartbeat } from "./db/schema";
 import type { RequestContext } from "./load-context";
 import { createApiRouter } from "./api/router";
 import { createOpsRouter } from "./ops-endpoint";
@@ -133,14 +133,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   app.get("/healthz", async (_request, response) => {
     try {
-      await Promise.race([
-        pingDatabase(services),
-        new Promise((_, reject) =>
-          setTimeout(() => reject(new Error("database timeout")), HEALTH_TIMEOUT_MS),
-        ),
-      ]);
+      await withTimeout(proveDatabaseWrites(services), HEALTH_TIMEOUT_MS, "database timeout");
+      // A heartbeat that fits does not mean writes fit: recent full-disk errors still count.
+      if (services.writeFailures.recentlyFailed())
+        throw new Error("a write failed for lack of storage within the last minute");
       response.status(200).json({ status: "ok" });
     } catch (error) {
+      services.writeFailures.note(error);
       services.logger.warn({ err: error }, "health check failed");
       response.status(503).json({ status: "unavailable" });
     }
@@ -209,6 +208,21 @@ function createPublicPageCache(
   return sharedPages;
 }
 
-async function pingDatabase(services: Services): Promise<void> {
-  await services.db.execute(sql`select 1`);
+/**
+ * Healthy means the database answers and accepts a write: on a full disk reads still work while
+ * every write fails, so the check rewrites its heartbeat row (one tiny committed write).
+ */
+async function proveDatabaseWrites(services: Services): Promise<void> {
+  await services.db
+    .insert(healthHeartbeat)
+    .values({ id: 1, beatAt: services.clock.now() })
+    .onConflictDoUpdate({ target: healthHeartbeat.id, set: { beatAt: services.clock.now() } });
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

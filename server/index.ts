@@ -9,6 +9,7 @@ import {
   updateDataDirLockPort,
   type DataDirLock,
 } from "./data-dir-lock";
+import { ensureWritableDirectory, UnwritableDirectoryError } from "./data-dir-check";
 import { seedDemoCatalogueIfEmpty } from "./domain/seed";
 import { createHttpApp } from "./http-app";
 import { createServices } from "./services";
@@ -35,10 +36,30 @@ function readConfig(): Config {
   }
 }
 
+/** A directory the server cannot write stops it here, with one sentence and no stack trace. */
+function refuseUnwritableDirectories(config: Config): void {
+  try {
+    // The embedded database and its generated secret live in the data directory.
+    if (!config.databaseUrl)
+      ensureWritableDirectory(config.dataDir, { label: "data directory", setting: "DATA_DIR" });
+    ensureWritableDirectory(config.uploadsDir, {
+      label: "uploads directory",
+      setting: "UPLOADS_DIR",
+    });
+  } catch (error) {
+    if (error instanceof UnwritableDirectoryError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
 async function main() {
   const useVite = process.argv.includes("--dev");
   const config = readConfig();
   const logger = pino({ level: config.logLevel });
+  refuseUnwritableDirectories(config);
   // The embedded database belongs to one process at a time (DESIGN.md §11).
   let lock: DataDirLock | undefined;
   if (!config.databaseUrl) {

@@ -12,6 +12,7 @@ import { createIdentity, type Identity } from "./adapters/google-identity/identi
 import { createLocalImageStore, type ImageStore } from "./adapters/image-store/image-store";
 import { createMemoCache, type MemoCache } from "./memo-cache";
 import { resolveSessionSecret } from "./session-secret";
+import { createWriteFailures, type WriteFailures } from "./write-failures";
 
 /** Everything the domain needs from the outside world, built once per process. */
 export type Services = {
@@ -29,6 +30,8 @@ export type Services = {
   udemyCheck: UdemyCheck | null;
   /** Signs the anonymous-visitor cookie. */
   sessionSecret: string;
+  /** Recent failures of the storage under the database (a full disk), for the health check. */
+  writeFailures: WriteFailures;
 };
 
 export type ServicesHandle = {
@@ -69,6 +72,7 @@ export async function createServices(
     cache: createMemoCache(),
     identity: overrides.identity ?? (await createIdentity(config.auth, clock.now)),
     sessionSecret: resolveSessionSecret(config),
+    writeFailures: createWriteFailures(),
     ai: overrides.ai ?? createAiProvider(config.ai, { logger }),
     images: overrides.images ?? createLocalImageStore(config.uploadsDir),
     feeds:

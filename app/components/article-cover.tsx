@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { coverImageSrc } from "../../core/article-rules";
+import { useSiteUrl } from "./site-url";
 
 /**
  * An article's cover. No usable address, or an image that fails to load (also before
@@ -16,7 +17,7 @@ export function ArticleCover({
   /** The page's largest image on first paint: fetched at once, first, instead of lazily. */
   aboveTheFold?: boolean;
 }) {
-  const src = coverImageSrc(imageUrl);
+  const src = coverImageSrc(imageUrl, useSiteUrl());
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const imageRef = useRef<HTMLImageElement>(null);
 

@@ -77,6 +77,29 @@ describe("Markdown", () => {
     expect(unsafe).toContain("evil");
   });
 
+  it("drops images that point at the site's own pages (they would act as the reader)", () => {
+    const siteUrl = "https://kursusku.example";
+    const html = renderToStaticMarkup(
+      <Markdown
+        siteUrl={siteUrl}
+        content={[
+          "![spend relative](/go/209)",
+          "![spend absolute](https://kursusku.example/go/209)",
+          "![spend protocol-relative](//kursusku.example/go/209)",
+          "![sign out](https://kursusku.example/auth/signout)",
+          "![upload](https://kursusku.example/uploads/a.webp)",
+          "[a link to the course](https://kursusku.example/go/209)",
+        ].join("\n\n")}
+      />,
+    );
+    expect(html).not.toMatch(/<img[^>]*\/go\//);
+    expect(html).not.toMatch(/<img[^>]*signout/);
+    expect(html).toContain("spend absolute");
+    expect(html).toContain('src="https://kursusku.example/uploads/a.webp"');
+    // A link is followed only by a click: a navigation, which /go handles.
+    expect(html).toContain('href="https://kursusku.example/go/209"');
+  });
+
   it("keeps only inline text in an excerpt", () => {
     const html = render(
       "# Heading\n\nFirst *paragraph* with [a link](https://example.com).\n\n![img](https://example.com/x.png)\n\n- item",

@@ -1,20 +1,24 @@
-import type { ComponentPropsWithoutRef } from "react";
+import { useMemo, type ComponentPropsWithoutRef } from "react";
 import ReactMarkdown, { type Components, type UrlTransform } from "react-markdown";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
 import { safeImageSrc, safeLinkHref } from "../../core/article-rules";
 import { remarkFitHeadingsUnderTitle } from "../lib/markdown-headings";
+import { useSiteUrl } from "./site-url";
 
 /**
  * User-written markdown, rendered safely (DESIGN.md §6): GitHub-flavoured markdown without raw
  * HTML (skipped, never rendered), links only to http, https, irc, ircs, mailto and xmpp
  * addresses (anything else, `javascript:` included, stays as plain text), images only from
- * http, https or data:image addresses. rehype-sanitize runs as a second fence behind that.
+ * http, https or data:image addresses and never from the site's own pages other than /uploads/
+ * (an image request carries the reader's cookies). rehype-sanitize runs as a second fence.
  *
  * `variant="excerpt"` keeps only inline text (for cards): no links, images, headings or lists.
  */
 export type MarkdownProps = {
   content: string;
+  /** The site's address; by default the app's (PUBLIC_SITE_URL). */
+  siteUrl?: string | null;
   variant?: "full" | "excerpt";
   className?: string;
 };
@@ -29,11 +33,13 @@ const SANITIZE_SCHEMA: SanitizeSchema = {
   clobber: [],
 };
 
-const transformUrl: UrlTransform = (url, key) => {
-  if (key === "href") return safeLinkHref(url) ?? "";
-  if (key === "src") return safeImageSrc(url) ?? "";
-  return "";
-};
+function transformUrlFor(siteUrl: string | null): UrlTransform {
+  return (url, key) => {
+    if (key === "href") return safeLinkHref(url) ?? "";
+    if (key === "src") return safeImageSrc(url, siteUrl) ?? "";
+    return "";
+  };
+}
 
 /** Outside links of user content: never followed by crawlers, never given our window. */
 function MarkdownLink({ href, children, node: _node, ...rest }: AnchorProps) {
@@ -158,8 +164,11 @@ const EXCERPT_COMPONENTS: Components = {
   code: ({ node: _node, ...props }) => <code className="font-mono text-[0.9em]" {...props} />,
 };
 
-export function Markdown({ content, variant = "full", className }: MarkdownProps) {
+export function Markdown({ content, variant = "full", className, siteUrl }: MarkdownProps) {
   const excerpt = variant === "excerpt";
+  const appSiteUrl = useSiteUrl();
+  const site = siteUrl ?? appSiteUrl;
+  const transformUrl = useMemo(() => transformUrlFor(site), [site]);
   return (
     <div className={className}>
       <ReactMarkdown

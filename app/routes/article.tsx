@@ -34,8 +34,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** A share image must be an absolute http(s) address or one of the site's own paths. */
-function shareImage(article: PublicArticle): string | null {
-  const src = coverImageSrc(article.imageUrl);
+function shareImage(article: PublicArticle, siteUrl: string): string | null {
+  const src = coverImageSrc(article.imageUrl, siteUrl);
   return src && !src.startsWith("data:") ? src : null;
 }
 
@@ -53,7 +53,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   }
   const path = articlePath(article.articleId);
   const plain = markdownToPlainText(article.content);
-  const image = shareImage(article);
+  const image = shareImage(article, siteUrl);
   return pageMeta({
     title: article.title,
     description: truncate(plain, TRUNCATE.articleMetaDescription),

@@ -1,13 +1,15 @@
 import { setFavourite } from "../../server/domain/favourites";
 import { domainErrorResponse, subjectForWrite } from "../../server/web/responses";
 import { FAVOURITE_ADDED, FAVOURITE_REMOVED } from "../../core/messages";
+import { parseRowId } from "../../core/row-id";
 import type { Route } from "./+types/favourites";
 
 /** POST /favourites (courseId, favourite=true|false): the heart toggle, for users and visitors. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const courseId = Number(form.get("courseId"));
-  if (!Number.isSafeInteger(courseId) || courseId <= 0) {
+  const field = form.get("courseId");
+  const courseId = parseRowId(typeof field === "string" ? field : null);
+  if (courseId === null) {
     return Response.json(
       { success: false, message: "Unknown course.", error: { message: "Unknown course." } },
       { status: 400 },

@@ -1,74 +1,182 @@
 import { isbot } from "isbot";
 import { data, redirect } from "react-router";
 import { findPublicCourse } from "../../server/domain/catalog";
-import { openCourse, type CourseOpener } from "../../server/domain/credits";
+import {
+  openCourse,
+  quoteCourseOpening,
+  type CourseOpener,
+  type CourseOpeningQuote,
+} from "../../server/domain/credits";
 import { NotFound, OutOfCredits } from "../../server/domain/errors";
 import { createAnonymousCookie } from "../../server/web/cookies";
+import { judgeNavigation } from "../../server/web/navigation-gate";
+import type { RequestContext } from "../../server/load-context";
 import { CreditLimitText } from "../components/course-opener";
+import { parseRowId } from "../../core/row-id";
 import type { Route } from "./+types/go";
 
 const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+type GoView =
+  | { view: "out-of-credits"; signedIn: boolean }
+  | { view: "confirm"; courseId: number; quote: CourseOpeningQuote }
+  | { view: "refused"; message: string };
 
 /**
  * GET /go/:courseId — the only way to a coupon (DESIGN.md §5): spends a credit on the server
  * (free for a re-open the same day, premium, or an expired coupon), records the visit and the
  * click, and redirects to the coupon URL. Crawlers spend nothing and get no coupon.
+ *
+ * Only a top-level navigation spends: an <img> or other subresource, HEAD, prefetch and
+ * prerender are refused, and a navigation started by another site gets a confirmation page
+ * whose button is a same-origin navigation back here.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { services, identity } = context;
-  const courseId = Number(params.courseId);
-  if (!Number.isSafeInteger(courseId) || courseId <= 0) throw data(null, { status: 404 });
+  const courseId = parseRowId(params.courseId);
+  if (courseId === null) throw data(null, { status: 404, headers: noStore });
 
   if (isbot(request.headers.get("user-agent"))) {
     const course = await findPublicCourse(services, courseId);
-    if (!course) throw data(null, { status: 404 });
+    if (!course) throw data(null, { status: 404, headers: noStore });
     return redirect(course.link, { headers: noStore });
   }
 
-  const headers = new Headers(noStore);
-  let opener: CourseOpener;
-  if (identity.user) {
-    opener = { kind: "user", userId: identity.user.id };
-  } else {
-    let anonymousId = identity.anonymousId;
-    if (!anonymousId) {
-      const cookie = createAnonymousCookie(services.sessionSecret, identity.secureCookies);
-      anonymousId = cookie.id;
-      headers.append("Set-Cookie", cookie.header);
-    }
-    opener = { kind: "anonymous", anonymousId, ip: identity.ip };
+  const verdict = judgeNavigation(request);
+  if (verdict.kind === "refuse") {
+    const headers = new Headers(noStore);
+    if (verdict.status === 405) headers.set("Allow", "GET");
+    return data<GoView>(
+      { view: "refused", message: verdict.reason },
+      { status: verdict.status, headers },
+    );
   }
 
+  const headers = new Headers(noStore);
+  const opener = openerOf(context, headers);
   try {
+    if (verdict.kind === "confirm") {
+      // The cookie for a new anonymous visitor waits for the real open.
+      const quote = await quoteCourseOpening(services, opener, courseId);
+      return data<GoView>({ view: "confirm", courseId, quote }, { headers: noStore });
+    }
     const opened = await openCourse(services, opener, courseId);
     return redirect(opened.location, { headers });
   } catch (error) {
-    if (error instanceof NotFound) throw data(null, { status: 404 });
+    if (error instanceof NotFound) throw data(null, { status: 404, headers: noStore });
     if (error instanceof OutOfCredits) {
-      return data({ signedIn: identity.user !== null }, { status: 403, headers });
+      return data<GoView>(
+        { view: "out-of-credits", signedIn: identity.user !== null },
+        { status: 403, headers },
+      );
     }
     throw error;
   }
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Credit Limit Reached | Kursusku" },
+/** The signed-in user, else the anonymous visitor (a new one gets its cookie in `headers`). */
+function openerOf(context: RequestContext, headers: Headers): CourseOpener {
+  const { services, identity } = context;
+  if (identity.user) return { kind: "user", userId: identity.user.id };
+  let anonymousId = identity.anonymousId;
+  if (!anonymousId) {
+    const cookie = createAnonymousCookie(services.sessionSecret, identity.secureCookies);
+    anonymousId = cookie.id;
+    headers.append("Set-Cookie", cookie.header);
+  }
+  return { kind: "anonymous", anonymousId, ip: identity.ip };
+}
+
+/** The loader's headers (no-store, Allow, the anonymous cookie) on the rendered page too. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+const TITLES: Record<GoView["view"], string> = {
+  "out-of-credits": "Credit Limit Reached",
+  confirm: "Open This Course?",
+  refused: "Open Courses From a Link",
+};
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${TITLES[data?.view ?? "out-of-credits"]} | Kursusku` },
   { name: "robots", content: "noindex" },
 ];
 
+export default function GoPage({ loaderData }: Route.ComponentProps) {
+  switch (loaderData.view) {
+    case "confirm":
+      return <ConfirmOpening courseId={loaderData.courseId} quote={loaderData.quote} />;
+    case "refused":
+      return <Refused message={loaderData.message} />;
+    default:
+      return <CreditLimitReached signedIn={loaderData.signedIn} />;
+  }
+}
+
+/**
+ * A link from another site: one more tap. A plain <a> (not React Router's <Link>, which would
+ * fetch data in the background) makes the top-level, same-origin navigation that may spend; a
+ * form would not do, as the policy's form-action 'self' blocks its redirect to the coupon.
+ * `confirm=1` only marks the tap in logs: a same-origin navigation opens anyway, and another
+ * site linking to it still gets this page.
+ */
+function ConfirmOpening({ courseId, quote }: { courseId: number; quote: CourseOpeningQuote }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">Open This Course?</h1>
+      <p className="mt-4 text-lg font-semibold" data-testid="go-course-title">
+        {quote.title}
+      </p>
+      <p className="mt-2 text-slate-700 dark:text-slate-200" data-testid="go-course-cost">
+        {quote.cost === 0
+          ? "Opening it costs you no credit."
+          : "Opening it uses 1 of your credits."}
+      </p>
+      <a
+        href={`/go/${courseId}?confirm=1`}
+        rel="nofollow"
+        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
+      >
+        Open the Course
+      </a>
+      <br />
+      <a
+        href="/"
+        className="mt-4 inline-block text-sm text-brand-600 underline dark:text-brand-100"
+      >
+        Back to Courses
+      </a>
+    </section>
+  );
+}
+
+function Refused({ message }: { message: string }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center">
+      <h1 className="text-3xl font-bold">Open Courses From a Link</h1>
+      <p className="mt-4 text-slate-700 dark:text-slate-200">{message}</p>
+      <a
+        href="/"
+        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
+      >
+        Back to Courses
+      </a>
+    </section>
+  );
+}
+
 /** Shown (in the new tab) when the server refuses to open a course for lack of credit. */
-export default function CreditLimitReached({ loaderData }: Route.ComponentProps) {
+function CreditLimitReached({ signedIn }: { signedIn: boolean }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">Credit Limit Reached</h1>
       <div className="mt-4 text-slate-700 dark:text-slate-200">
-        <CreditLimitText signedIn={loaderData.signedIn} />
+        <CreditLimitText signedIn={signedIn} />
       </div>
       <a
-        href={loaderData.signedIn ? "/#redeem-section" : "/"}
+        href={signedIn ? "/#redeem-section" : "/"}
         className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
       >
-        {loaderData.signedIn ? "Redeem a Code" : "Back to Courses"}
+        {signedIn ? "Redeem a Code" : "Back to Courses"}
       </a>
     </section>
   );

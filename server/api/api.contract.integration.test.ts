@@ -390,7 +390,7 @@ describe("getReviews", () => {
         courseLink: link(PYTHON_SLUG),
         rating: 4,
         date: TODAY,
-        userId: writer.userId,
+        userName: "re***",
         review: `About ${PYTHON_SLUG}`,
       },
     ]);
@@ -399,6 +399,50 @@ describe("getReviews", () => {
       courseLink: "https://www.udemy.com/course/unknown/",
     });
     expect(expectAnswer(unknown, z.array(reviewSchema))).toEqual([]);
+  });
+
+  it("never publishes another reviewer's account id or e-mail; the caller's own carry userId", async () => {
+    const author = await newUser("privacy");
+    const reader = await newUser("reader");
+    expectAnswer(
+      await post(
+        {
+          action: "addReview",
+          courseLink: link(REACT_SLUG),
+          rating: 5,
+          reviewText: "Great hooks.",
+        },
+        { cookie: author.cookie },
+      ),
+      writeResultSchema,
+    );
+    const query = { action: "getReviews", courseLink: link(REACT_SLUG) };
+    const mine = (review: z.infer<typeof reviewSchema>) => review.review === "Great hooks.";
+
+    const anonymous = await get(query);
+    const asReader = await get(query, { cookie: reader.cookie });
+    for (const answer of [anonymous, asReader, await get({ action: "getReviews" })]) {
+      expect(answer.text).not.toContain(author.userId);
+      expect(answer.text).not.toContain(author.email);
+      const reviews = expectAnswer(answer, z.array(reviewSchema.strict()));
+      for (const review of reviews) expect(review.userId).toBeUndefined();
+    }
+    expect(expectAnswer(anonymous, z.array(reviewSchema)).find(mine)?.userName).toBe("pr***");
+
+    const asAuthor = expectAnswer(
+      await get(query, { cookie: author.cookie }),
+      z.array(reviewSchema.strict()),
+    );
+    expect(asAuthor.find(mine)).toMatchObject({ userId: author.userId, userName: "pr***" });
+    const token = await mintIdToken(api.services, author.email);
+    const withBearer = expectAnswer(
+      await get(query, { authorization: `Bearer ${token}` }),
+      z.array(reviewSchema),
+    );
+    expect(withBearer.find(mine)?.userId).toBe(author.userId);
+    // A stale token on a public read is only "not signed in", never an error.
+    const stale = await get(query, { authorization: "Bearer not.a.jwt" });
+    expect(expectAnswer(stale, z.array(reviewSchema)).find(mine)?.userId).toBeUndefined();
   });
 
   it("refuses a courseLink that is not a URL", async () => {
@@ -821,13 +865,17 @@ describe("addReview", () => {
     );
     expect(answer).toEqual({ success: true, message: "Review added successfully" });
     const reviews = expectAnswer(
-      await get({ action: "getReviews", courseLink: link("rust-for-pythonistas") }),
+      await get(
+        { action: "getReviews", courseLink: link("rust-for-pythonistas") },
+        { cookie: user.cookie },
+      ),
       z.array(reviewSchema),
     );
     expect(reviews).toContainEqual({
       courseLink: link("rust-for-pythonistas"),
       rating: 4,
       date: TODAY,
+      userName: "us***",
       userId: user.userId,
       review: "Clear and practical.",
     });
@@ -952,6 +1000,83 @@ describe("addArticle", () => {
   it("refuses a body without title or content", async () => {
     const user = await newUser();
     expectError(await post({ action: "addArticle" }, { cookie: user.cookie }), 400);
+  });
+});
+
+describe("order of checks: who asks comes before what they sent", () => {
+  /** Bodies every action's schema refuses with 400 once the caller is known. */
+  const INVALID_BODIES: Record<string, Record<string, unknown>> = {
+    registerUser: { email: "not-an-email" },
+    trackCourseClick: { courseTitle: 42 },
+    checkRedeemCode: { code: 42 },
+    addReview: { courseLink: "not a url", rating: 5 },
+    addArticle: { title: 7, imageBase64: null, mimeType: null },
+  };
+
+  it("covers every POST action", () => {
+    expect(Object.keys(INVALID_BODIES).sort()).toEqual(Object.keys(POST_ACTIONS).sort());
+  });
+
+  it("answers 401 without a session and 403 for another user, whatever the body", async () => {
+    const user = await newUser("order");
+    const other = await newUser("order-other");
+    const before = await snapshotDatabase(api.services);
+    for (const [action, invalid] of Object.entries(INVALID_BODIES)) {
+      expectError(await post({ action, ...invalid }), 401);
+      expectError(
+        await post({ action, ...invalid, userId: other.userId }, { cookie: user.cookie }),
+        403,
+      );
+      // Signed in as themselves, the same body is the caller's mistake: 400.
+      expectError(await post({ action, ...invalid }, { cookie: user.cookie }), 400);
+    }
+    expectError(await get({ action: "getUser", userId: "x".repeat(300) }), 401);
+    expectError(
+      await get({ action: "getUser", userId: "x".repeat(300) }, { cookie: user.cookie }),
+      403,
+    );
+    expect(await snapshotDatabase(api.services)).toEqual(before);
+  });
+
+  it("refuses an invalid token before a bad body when registering", async () => {
+    expectError(
+      await post(
+        { action: "registerUser", email: "not-an-email" },
+        { authorization: "Bearer not.a.jwt" },
+      ),
+      401,
+      INVALID_SIGN_IN_TOKEN_MESSAGE,
+    );
+    const token = await mintIdToken(api.services, "order-register@example.com");
+    expectError(
+      await post(
+        { action: "registerUser", userId: "someone-else", email: "not-an-email" },
+        { authorization: `Bearer ${token}` },
+      ),
+      403,
+    );
+  });
+
+  it("takes null image fields of addArticle as no image", async () => {
+    const article = {
+      action: "addArticle",
+      title: "Belajar Git untuk Pemula",
+      author: "Dimas",
+      content: "Git menyimpan riwayat perubahan kode sehingga tim bisa bekerja bersama. ".repeat(2),
+      imageBase64: null,
+      mimeType: null,
+    };
+    expectError(await post(article), 401);
+    const user = await newUser("no-image");
+    await api.services.db.update(users).set({ isPremium: true }).where(eq(users.id, user.userId));
+    const answer = await post(article, { cookie: user.cookie });
+    expect(answer.status, answer.text).toBe(200);
+    const { articleId } = answer.body as { articleId: number };
+    const [stored] = await api.services.db
+      .select()
+      .from(articles)
+      .where(eq(articles.id, articleId));
+    expect(stored).toMatchObject({ title: article.title, imageKey: null });
   });
 });
 

@@ -181,3 +181,17 @@ describe("renderApiReference", () => {
     expect(page).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
   });
 });
+
+describe("public and private fields", () => {
+  it("documents that reviews show a display name and a userId only on the caller's own", () => {
+    const review = schemas.getReviewsAnswer!.items!;
+    expect(review.required).toContain("userName");
+    expect(review.required).not.toContain("userId");
+    const userId = review.properties!.userId as JsonSchema & { description?: string };
+    expect(userId.description).toMatch(/own reviews/);
+    expect(document.info.description).toMatch(
+      /Public answers .* never carry another person's account id/,
+    );
+    expect(renderApiReference(document)).toContain("Public: every field may be shown to anyone");
+  });
+});

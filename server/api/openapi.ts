@@ -25,8 +25,15 @@ const ANSWERS: Record<string, { schema: z.ZodType; description: string }> = {
     schema: z.array(articleSchema),
     description: "One page of published articles; X-Total-Count header",
   },
-  getReviews: { schema: z.array(reviewSchema), description: "Reviews, newest first" },
-  getUser: { schema: userSchema, description: "The signed-in user" },
+  getReviews: {
+    schema: z.array(reviewSchema),
+    description:
+      "Reviews, newest first. Public: every field may be shown to anyone. Reviewers appear by display name (userName) only; userId is present only on the caller's own reviews (when signed in with the session cookie or a Bearer token)",
+  },
+  getUser: {
+    schema: userSchema,
+    description: "The signed-in user. Private: only ever answered to that user themselves",
+  },
   registerUser: { schema: registerResultSchema, description: "Account created or refreshed" },
   trackCourseClick: {
     schema: trackClickResultSchema,
@@ -78,7 +85,7 @@ export function buildOpenApiDocument(siteUrl: string) {
       title: "Kursusku API",
       version: "1.0.0",
       description:
-        "The action API of the Kursusku site and its companion app. GET /api?action=… reads; POST /api with a JSON body { action, … } writes. Authenticate with the site's session cookie or `Authorization: Bearer <Google ID token>`. A `userId` in a request may be omitted (it means the signed-in user) and otherwise must equal it.",
+        "The action API of the Kursusku site and its companion app. GET /api?action=… reads; POST /api with a JSON body { action, … } writes. Authenticate with the site's session cookie or `Authorization: Bearer <Google ID token>`. A `userId` in a request may be omitted (it means the signed-in user) and otherwise must equal it. Public answers (getCourses, getArticles, getReviews) never carry another person's account id or e-mail address; only getUser, answered to the user themselves, carries private fields. Actions that need a user answer 401 without a session or token and 403 for another user's userId before the rest of the body is checked.",
     },
     servers: [{ url: siteUrl }],
     components: {

@@ -1,7 +1,12 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { z } from "zod";
 import { DEFAULT_COURSE_FILTERS } from "../../core/course-filters";
-import { authenticateBearer, findSessionUser, registerWithIdToken } from "../domain/accounts";
+import {
+  authenticateBearer,
+  findSessionUser,
+  registerWithIdToken,
+  verifyBearerToken,
+} from "../domain/accounts";
 import { decodeImageData } from "../domain/ai-tasks";
 import { listArticles, submitArticle } from "../domain/articles";
 import { findCourseIdByLink, listCourses } from "../domain/catalog";
@@ -46,6 +51,22 @@ const ACTION_CLASS: Record<string, ActionClass> = {
   addArticle: "write",
   checkRedeemCode: "redeem",
 };
+
+/**
+ * Actions done for a signed-in user. For them, who asks is settled before what they sent: no
+ * session is 401 and another user's userId is 403, whatever else the body holds.
+ */
+const USER_ACTIONS = new Set([
+  "getUser",
+  "registerUser",
+  "trackCourseClick",
+  "checkRedeemCode",
+  "addReview",
+  "addArticle",
+]);
+
+/** A signed-in user, or an app registering with an ID token whose account may not exist yet. */
+type Caller = { kind: "user"; user: UserRow } | { kind: "registering"; token: string };
 
 export type ApiOptions = { corsOrigins: string[] };
 
@@ -130,6 +151,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
           "Retry-After": String(wait),
         });
 
+      const caller = USER_ACTIONS.has(action) ? await identifyCaller(request, action, input) : null;
       const parsed = schema.safeParse(input);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
@@ -146,6 +168,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         response,
         action,
         parsed.data as Record<string, unknown>,
+        caller,
       );
       response.status(200).json(result);
     } catch (error) {
@@ -164,13 +187,30 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
     return isSessionIdShaped(sessionId) ? findSessionUser(services, sessionId) : null;
   }
 
-  async function requireUser(request: Request, claimedUserId: unknown): Promise<UserRow> {
+  /** Public reads answer anyone: a stale or unknown token only means "not signed in" there. */
+  async function authenticateOptionally(request: Request): Promise<UserRow | null> {
+    try {
+      return await authenticate(request);
+    } catch (error) {
+      if (error instanceof Unauthorized) return null;
+      throw error;
+    }
+  }
+
+  async function identifyCaller(request: Request, action: string, input: unknown): Promise<Caller> {
+    const claimedUserId = claimedUserIdOf(input);
+    const token = action === "registerUser" ? bearerTokenOf(request) : undefined;
+    if (token) {
+      // Registering: a valid token is enough (its account is created or refreshed later), and
+      // a mismatching userId is refused before anything is written.
+      const claims = await verifyBearerToken(services, token);
+      refuseOtherUser(claimedUserId, claims.sub);
+      return { kind: "registering", token };
+    }
     const user = await authenticate(request);
     if (!user) throw new Unauthorized("Please sign in first.");
-    if (typeof claimedUserId === "string" && claimedUserId !== user.id) {
-      throw new Forbidden("userId does not match the signed-in user.");
-    }
-    return user;
+    refuseOtherUser(claimedUserId, user.id);
+    return { kind: "user", user };
   }
 
   async function runAction(
@@ -178,7 +218,9 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
     response: Response,
     action: string,
     input: Record<string, unknown>,
+    caller: Caller | null,
   ) {
+    const signedIn = () => userOf(caller);
     switch (action) {
       case "getCourses": {
         const page = await listCourses(services, {
@@ -210,33 +252,28 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         response.setHeader("X-Page-Count", String(page.pageCount));
         return page.articles;
       }
-      case "getReviews":
-        return listReviews(services, { courseLink: input.courseLink as string | undefined });
+      case "getReviews": {
+        const viewer = await authenticateOptionally(request);
+        return listReviews(services, {
+          courseLink: input.courseLink as string | undefined,
+          viewerId: viewer?.id ?? null,
+        });
+      }
       case "getUser": {
-        const user = await requireUser(request, input.userId);
-        return getUserProfile(services, user);
+        return getUserProfile(services, signedIn());
       }
       case "registerUser": {
-        const token = readBearerToken(request.get("authorization"));
-        if (token) {
-          // A mismatching userId is refused before the account is created or refreshed (an
-          // invalid token is left to registerWithIdToken, which answers 401 with SPEC's text).
-          if (typeof input.userId === "string") {
-            const claims = await services.identity.verify(token).catch(() => null);
-            if (claims && claims.sub !== input.userId)
-              throw new Forbidden("userId does not match the signed-in user.");
-          }
-          const registered = await registerWithIdToken(services, token, {
+        if (caller?.kind === "registering") {
+          const registered = await registerWithIdToken(services, caller.token, {
             isAppClient: isAppClient(request),
             ip: request.ip ?? request.socket.remoteAddress ?? "unknown",
           });
           return { status: "success", message: registered.message, userId: registered.user.id };
         }
-        const user = await requireUser(request, input.userId);
-        return { status: "success", message: "Welcome back", userId: user.id };
+        return { status: "success", message: "Welcome back", userId: signedIn().id };
       }
       case "trackCourseClick": {
-        const user = await requireUser(request, input.userId);
+        const user = signedIn();
         const courseId =
           (input.courseId as number | undefined) ??
           (await findCourseIdByLink(services, String(input.courseLink)));
@@ -250,11 +287,10 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         };
       }
       case "checkRedeemCode": {
-        const user = await requireUser(request, input.userId);
-        return redeemCode(services, user.id, String(input.code));
+        return redeemCode(services, signedIn().id, String(input.code));
       }
       case "addReview": {
-        const user = await requireUser(request, input.userId);
+        const user = signedIn();
         const courseId = await findCourseIdByLink(services, String(input.courseLink));
         if (!courseId) throw new NotFound("Course not found.");
         await addReview(services, user.id, {
@@ -265,7 +301,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         return { success: true, message: "Review added successfully" };
       }
       case "addArticle": {
-        const user = await requireUser(request, input.userId);
+        const user = signedIn();
         const { article, message } = await submitArticle(
           services,
           { user, isAppClient: isAppClient(request) },
@@ -300,6 +336,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
       response.status(error.status).json({ error: { message: error.message } });
       return;
     }
+    services.writeFailures.note(error);
     services.logger.error({ err: error }, "API request failed");
     response
       .status(500)
@@ -307,6 +344,29 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
   }
 
   return router;
+}
+
+/** The user an action runs for; only reachable after identifyCaller settled who asks. */
+function userOf(caller: Caller | null): UserRow {
+  if (caller?.kind !== "user") throw new Unauthorized("Please sign in first.");
+  return caller.user;
+}
+
+function claimedUserIdOf(input: unknown): string | undefined {
+  const claimed =
+    input && typeof input === "object" ? (input as { userId?: unknown }).userId : undefined;
+  return typeof claimed === "string" ? claimed : undefined;
+}
+
+/** The API never acts for a userId other than the signed-in user's. */
+function refuseOtherUser(claimedUserId: string | undefined, userId: string): void {
+  if (claimedUserId !== undefined && claimedUserId !== userId)
+    throw new Forbidden("userId does not match the signed-in user.");
+}
+
+function bearerTokenOf(request: Request): string | undefined {
+  const header = request.get("authorization");
+  return header ? /^Bearer\s+(\S+)$/i.exec(header)?.[1] : undefined;
 }
 
 function containsNul(value: unknown): boolean {

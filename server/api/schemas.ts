@@ -87,12 +87,13 @@ export const addArticleBody = z.object({
   title: z.string().max(1000),
   content: z.string().max(200_000),
   author: z.string().max(200).optional(),
+  // A client without an image sends null for both: null means "no image".
   imageBase64: z
     .string()
     .max(3_000_000)
-    .optional()
-    .describe("Base64 body without the data: prefix"),
-  mimeType: z.string().max(50).optional(),
+    .nullish()
+    .describe("Base64 body without the data: prefix; null or absent: no image"),
+  mimeType: z.string().max(50).nullish().describe("Ignored: the bytes decide the type"),
 });
 
 export const GET_ACTIONS = {
@@ -144,11 +145,22 @@ export const articleSchema = z.object({
   imageUrl: z.string().nullable(),
 });
 
+/** Public: everyone may read every field. `userId` appears only on the caller's own reviews. */
 export const reviewSchema = z.object({
   courseLink: z.string(),
   rating: z.number().int().min(1).max(5),
   date: z.string(),
-  userId: z.string(),
+  userName: z
+    .string()
+    .describe(
+      "Public display name: the reviewer's name, else the first letters of their e-mail before @ and ***, else Anonymous. Never an account id or a full e-mail address",
+    ),
+  userId: z
+    .string()
+    .optional()
+    .describe(
+      "Only on the signed-in caller's own reviews (session cookie or Bearer token): their own account id, so a client can tell which courses it has reviewed. Never present on anyone else's review",
+    ),
   review: z.string(),
 });
 

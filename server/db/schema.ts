@@ -159,9 +159,28 @@ export const dailyCounters = pgTable(
     creditsUsed: integer("credits_used").notNull().default(0),
     reviews: integer("reviews").notNull().default(0),
     favouritesAdded: integer("favourites_added").notNull().default(0),
-    redeemFailures: integer("redeem_failures").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.subject, t.day] })],
+);
+
+/**
+ * One row per failed redeem attempt: the brute-force guard counts a user's rows of the last
+ * 60 minutes (a sliding hour, so no burst fits across a clock-hour boundary). In the database, so
+ * the guard holds across restarts and instances; rows older than the window are pruned.
+ */
+export const redeemFailures = pgTable(
+  "redeem_failures",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index("redeem_failures_user_idx").on(t.userId, t.failedAt),
+    index("redeem_failures_failed_at_idx").on(t.failedAt),
+  ],
 );
 
 export const redeemCodes = pgTable(
@@ -243,6 +262,16 @@ export const auditLog = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt.desc())],
 );
+
+/**
+ * One row the health check rewrites on every call: reads keep working on a full disk while every
+ * write fails, so a check that only reads would report healthy. Rewriting this row proves a write
+ * still reaches storage.
+ */
+export const healthHeartbeat = pgTable("health_heartbeat", {
+  id: integer("id").primaryKey(),
+  beatAt: timestamp("beat_at", { withTimezone: true }).notNull(),
+});
 
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;

@@ -170,6 +170,11 @@ export async function authenticateBearer(services: Services, idToken: string): P
   return user;
 }
 
+/** The verified claims of an ID token (registering: its account may not exist yet), else 401. */
+export function verifyBearerToken(services: Services, idToken: string): Promise<VerifiedClaims> {
+  return verifyOrUnauthorized(services, idToken);
+}
+
 async function verifyOrUnauthorized(services: Services, idToken: string): Promise<VerifiedClaims> {
   try {
     return await services.identity.verify(idToken);

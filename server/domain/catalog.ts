@@ -14,6 +14,7 @@ import {
   sql,
   type SQL,
 } from "drizzle-orm";
+import { isRowId } from "../../core/row-id";
 import type { PublicCourse } from "../../core/course";
 import { toJakartaDay } from "../../core/dates";
 import { COURSES_PAGE_SIZE, type CourseFilters } from "../../core/course-filters";
@@ -218,6 +219,8 @@ export async function findPublicCourse(
   services: Services,
   id: number,
 ): Promise<PublicCourse | null> {
+  // An id no integer column can hold names no course (and would be a database error).
+  if (!isRowId(id)) return null;
   const [row] = await services.db.select(publicColumns).from(courses).where(eq(courses.id, id));
   return row ? toPublicCourse(row) : null;
 }

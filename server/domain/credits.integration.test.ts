@@ -7,7 +7,13 @@ import { parseConfig } from "../config";
 import { courses, dailyCounters, users, visits, type UserRow } from "../db/schema";
 import { anonymousSubject, signInWithLocalIdentity } from "./accounts";
 import { findPublicCourse, listCourses } from "./catalog";
-import { listHistory, listVisitedCourseIds, openCourse, type CourseOpener } from "./credits";
+import {
+  listHistory,
+  listVisitedCourseIds,
+  openCourse,
+  quoteCourseOpening,
+  type CourseOpener,
+} from "./credits";
 import { NotFound, OutOfCredits } from "./errors";
 import { importCouponRecords } from "./ingest";
 import type { Services } from "../services";
@@ -420,6 +426,47 @@ describe("courses that cannot be opened for credit", () => {
     await expect(open(opener, 987_654)).rejects.toBeInstanceOf(NotFound);
     await expect(open(anonymous(), 987_654)).rejects.toBeInstanceOf(NotFound);
     expect((await loadUser(opener.userId)).creditBalance).toBe(10);
+  });
+});
+
+describe("ids no integer column can hold", () => {
+  it("are NotFound before any query, for opening, quoting and finding", async () => {
+    const user = await newUser();
+    for (const id of [2_147_483_648, 4_294_967_296, 0, -1, 1.5, Number.MAX_SAFE_INTEGER]) {
+      await expect(openCourse(harness.services, user, id), String(id)).rejects.toBeInstanceOf(
+        NotFound,
+      );
+      await expect(quoteCourseOpening(harness.services, user, id)).rejects.toBeInstanceOf(NotFound);
+      expect(await findPublicCourse(harness.services, id)).toBeNull();
+    }
+    expect((await loadUser(user.userId)).creditBalance).toBe(10);
+    expect(await visitCount(user.userId)).toBe(0);
+  });
+});
+
+describe("quoting an opening (the confirmation page)", () => {
+  it("costs 1 credit the first time, nothing on a re-open, for premium or an expired coupon", async () => {
+    const user = await newUser();
+    const courseId = courseIds[40]!;
+    const quote = await quoteCourseOpening(harness.services, user, courseId);
+    expect(quote).toEqual({ title: "Credits Course live-40", cost: 1 });
+    // A quote spends nothing and leaves no history.
+    expect((await loadUser(user.userId)).creditBalance).toBe(10);
+    expect(await visitCount(user.userId)).toBe(0);
+
+    await openCourse(harness.services, user, courseId);
+    expect(await quoteCourseOpening(harness.services, user, courseId)).toMatchObject({ cost: 0 });
+
+    const premium = await newUser({ isPremium: true });
+    expect(await quoteCourseOpening(harness.services, premium, courseId)).toMatchObject({
+      cost: 0,
+    });
+    expect(await quoteCourseOpening(harness.services, anonymous(), expiredId)).toMatchObject({
+      cost: 0,
+    });
+    expect(await quoteCourseOpening(harness.services, anonymous(), courseId)).toMatchObject({
+      cost: 1,
+    });
   });
 });
 

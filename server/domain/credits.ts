@@ -1,4 +1,5 @@
 import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { isRowId } from "../../core/row-id";
 import { ANONYMOUS_DAILY_CREDITS } from "../../core/rules";
 import { courses, users, visits } from "../db/schema";
 import type { Services } from "../services";
@@ -35,24 +36,12 @@ export async function openCourse(
 ): Promise<OpenedCourse> {
   const now = services.clock.now();
   const today = services.clock.today();
-  const [course] = await services.db
-    .select({
-      id: courses.id,
-      title: courses.title,
-      link: courses.link,
-      couponCode: courses.couponCode,
-      couponUrl: courses.couponUrl,
-      listed: sql<boolean>`${listedCondition(services, now)}`,
-    })
-    .from(courses)
-    .where(eq(courses.id, courseId));
-  if (!course) throw new NotFound("Course not found.");
+  const course = await findOpenableCourse(services, courseId);
   // An expired coupon costs nothing: the course page is still useful, the coupon is not.
   // Nor does a course without a coupon (ingest stores its plain link as coupon_url).
-  if (!course.listed || !course.couponCode || !course.couponUrl)
-    return { location: course.link, title: course.title, spent: false };
+  if (!hasLiveCoupon(course)) return { location: course.link, title: course.title, spent: false };
 
-  const subject = opener.kind === "user" ? opener.userId : anonymousSubject(opener.anonymousId);
+  const subject = subjectOf(opener);
   const spent = await services.db.transaction(async (tx) => {
     const [visit] = await tx
       .insert(visits)
@@ -68,6 +57,76 @@ export async function openCourse(
       : spendAnonymousCredit(tx, services, opener, today);
   });
   return { location: course.couponUrl, title: course.title, spent };
+}
+
+/** What opening a course would cost the opener now, without spending: for a confirmation. */
+export type CourseOpeningQuote = { title: string; cost: 0 | 1 };
+
+export async function quoteCourseOpening(
+  services: Services,
+  opener: CourseOpener,
+  courseId: number,
+): Promise<CourseOpeningQuote> {
+  const course = await findOpenableCourse(services, courseId);
+  if (!hasLiveCoupon(course)) return { title: course.title, cost: 0 };
+  const [visit] = await services.db
+    .select({ id: visits.id })
+    .from(visits)
+    .where(
+      and(
+        eq(visits.subject, subjectOf(opener)),
+        eq(visits.courseId, course.id),
+        eq(visits.day, services.clock.today()),
+      ),
+    )
+    .limit(1);
+  if (visit) return { title: course.title, cost: 0 };
+  if (opener.kind === "user") {
+    const [user] = await services.db
+      .select({ isPremium: users.isPremium, premiumUntil: users.premiumUntil })
+      .from(users)
+      .where(eq(users.id, opener.userId));
+    if (user && hasPremium(user, services.clock.now())) return { title: course.title, cost: 0 };
+  }
+  return { title: course.title, cost: 1 };
+}
+
+type OpenableCourse = {
+  id: number;
+  title: string;
+  link: string;
+  couponCode: string | null;
+  couponUrl: string | null;
+  /** Listed now: active, found by today, not past its expiry (the catalogue's one rule). */
+  listed: boolean;
+};
+
+/** The course behind an id, or NotFound (also for ids no integer column can hold). */
+async function findOpenableCourse(services: Services, courseId: number): Promise<OpenableCourse> {
+  if (!isRowId(courseId)) throw new NotFound("Course not found.");
+  const [course] = await services.db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      link: courses.link,
+      couponCode: courses.couponCode,
+      couponUrl: courses.couponUrl,
+      listed: sql<boolean>`${listedCondition(services)}`,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  if (!course) throw new NotFound("Course not found.");
+  return course;
+}
+
+function hasLiveCoupon(
+  course: OpenableCourse,
+): course is OpenableCourse & { couponCode: string; couponUrl: string } {
+  return course.listed && Boolean(course.couponCode) && Boolean(course.couponUrl);
+}
+
+function subjectOf(opener: CourseOpener): string {
+  return opener.kind === "user" ? opener.userId : anonymousSubject(opener.anonymousId);
 }
 
 async function spendUserCredit(tx: Transaction, userId: string, now: Date): Promise<boolean> {

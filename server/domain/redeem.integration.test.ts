@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../../tests/setup/test-services";
-import { redeemCodes, redemptions, users } from "../db/schema";
+import { redeemCodes, redeemFailures, redemptions, users } from "../db/schema";
 import { hasPremium, signInWithLocalIdentity } from "./accounts";
 import { LimitReached, ValidationError } from "./errors";
 import {
@@ -71,6 +71,14 @@ async function redemptionCount(code: string): Promise<number> {
     .select({ total: count() })
     .from(redemptions)
     .where(eq(redemptions.code, code));
+  return row?.total ?? 0;
+}
+
+async function failureRows(userId: string): Promise<number> {
+  const [row] = await harness.services.db
+    .select({ total: count() })
+    .from(redeemFailures)
+    .where(eq(redeemFailures.userId, userId));
   return row?.total ?? 0;
 }
 
@@ -272,7 +280,7 @@ describe("redeemCode: rewards", () => {
 });
 
 describe("redeemCode: brute-force guard", () => {
-  it("refuses every attempt after 10 failures in the clock hour, then allows again an hour later", async () => {
+  it("refuses every attempt after 10 failures within an hour, then allows again an hour later", async () => {
     const userId = await newUserId("guessing");
     const valid = await mint({ maxUses: 5, credits: 20 });
     // 10:05 WIB … 10:14 WIB: ten wrong guesses (used-up and expired codes count too).
@@ -307,6 +315,67 @@ describe("redeemCode: brute-force guard", () => {
     const result = await redeem(userId, valid);
     expect(result).toMatchObject({ success: true, details: { creditsAdded: 20 } });
     expect((await userRow(userId)).creditBalance).toBe(30);
+  });
+
+  it("looks back a sliding hour: 10 failures at 10:59 still refuse at 11:01, not at 11:59:30", async () => {
+    const userId = await newUserId("boundary");
+    const valid = await mint({ maxUses: 5, credits: 20 });
+    harness.clock.set("2026-11-22T10:59:00+07:00");
+    for (let index = 0; index < 10; index += 1)
+      expect((await redeem(userId, `EDGE${index}`)).success).toBe(false);
+    // A new clock hour has begun, but the failures are two minutes old.
+    harness.clock.set("2026-11-22T11:01:00+07:00");
+    expect((await refusal(redeem(userId, valid))).message).toBe(MESSAGES.tooManyAttempts);
+    harness.clock.set("2026-11-22T11:58:59+07:00");
+    expect((await refusal(redeem(userId, "EDGE-LATE"))).message).toBe(MESSAGES.tooManyAttempts);
+    // An hour after the last failure the window is empty again.
+    harness.clock.set("2026-11-22T11:59:30+07:00");
+    expect(await redeem(userId, valid)).toMatchObject({ success: true });
+  });
+
+  it("counts failures spread over the hour, and forgets each one an hour after it", async () => {
+    const userId = await newUserId("spread");
+    harness.clock.set("2026-11-23T08:00:00+07:00");
+    // One failure every 6 minutes: 08:00 … 08:54.
+    for (let index = 0; index < 10; index += 1) {
+      expect((await redeem(userId, `SPREAD${index}`)).success).toBe(false);
+      harness.clock.advance(6 * 60_000);
+    }
+    harness.clock.set("2026-11-23T08:59:59+07:00");
+    expect((await refusal(redeem(userId, "SPREAD-X"))).message).toBe(MESSAGES.tooManyAttempts);
+    // At 09:00:01 the 08:00 failure has left the window: one more attempt fits, then not again.
+    harness.clock.set("2026-11-23T09:00:01+07:00");
+    expect((await redeem(userId, "SPREAD-Y")).message).toBe(MESSAGES.unknown);
+    expect((await refusal(redeem(userId, "SPREAD-Z"))).message).toBe(MESSAGES.tooManyAttempts);
+  });
+
+  it("keeps failures in the database and prunes the ones older than the window", async () => {
+    const userId = await newUserId("stored");
+    const other = await newUserId("stored-other");
+    harness.clock.set("2026-11-24T08:00:00+07:00");
+    await redeem(userId, "STORED1");
+    await redeem(userId, "STORED2");
+    expect(await failureRows(userId)).toBe(2);
+    harness.clock.set("2026-11-24T09:30:00+07:00");
+    await redeem(other, "STORED3");
+    // Everyone's failures older than an hour are gone; the new one is kept.
+    expect(await failureRows(userId)).toBe(0);
+    expect(await failureRows(other)).toBe(1);
+  });
+
+  it("counts a burst of concurrent guesses one after another: never more than 10 get through", async () => {
+    const userId = await newUserId("burst");
+    harness.clock.set("2026-11-25T08:00:00+07:00");
+    const results = await Promise.allSettled(
+      Array.from({ length: 16 }, (_, index) => redeem(userId, `BURST${index}`)),
+    );
+    const answered = results.filter((result) => result.status === "fulfilled");
+    const refused = results.filter(
+      (result) => result.status === "rejected" && result.reason instanceof LimitReached,
+    );
+    expect(answered).toHaveLength(10);
+    expect(refused).toHaveLength(6);
+    expect(await failureRows(userId)).toBe(10);
   });
 
   it("allows 9 failures and a 10th attempt in the same hour", async () => {

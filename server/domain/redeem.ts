@@ -1,7 +1,7 @@
 import { randomInt } from "node:crypto";
-import { and, asc, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { REDEEM_FAILURES_PER_HOUR } from "../../core/rules";
-import { dailyCounters, redeemCodes, redemptions, users } from "../db/schema";
+import { redeemCodes, redeemFailures, redemptions, users } from "../db/schema";
 import type { Services } from "../services";
 import { LimitReached, ValidationError } from "./errors";
 
@@ -31,43 +31,56 @@ export function normaliseCode(raw: string): string {
   return raw.trim().toUpperCase().replace(/\s+/g, "");
 }
 
-/** The brute-force guard counts failures per user per clock hour (UTC hour bucket). */
-function failureSubject(userId: string, now: Date): string {
-  return `redeem-fail:${userId}:${now.toISOString().slice(0, 13)}`;
-}
+/**
+ * The brute-force guard looks back a sliding hour: at most 10 failed attempts per user in any
+ * 60 minutes. A clock-hour bucket would let about 20 guesses through across a boundary.
+ */
+const FAILURE_WINDOW_MS = 60 * 60 * 1000;
 
-async function failuresThisHour(services: Services, userId: string): Promise<number> {
-  const now = services.clock.now();
-  const [row] = await services.db
-    .select({ failures: dailyCounters.redeemFailures })
-    .from(dailyCounters)
+type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
+
+async function countRecentFailures(tx: Transaction, userId: string, now: Date): Promise<number> {
+  const [row] = await tx
+    .select({ failures: count() })
+    .from(redeemFailures)
     .where(
       and(
-        eq(dailyCounters.subject, failureSubject(userId, now)),
-        eq(dailyCounters.day, services.clock.today()),
+        eq(redeemFailures.userId, userId),
+        gt(redeemFailures.failedAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
       ),
     );
   return row?.failures ?? 0;
 }
 
-async function recordFailure(services: Services, userId: string): Promise<void> {
-  await services.db
-    .insert(dailyCounters)
-    .values({
-      subject: failureSubject(userId, services.clock.now()),
-      day: services.clock.today(),
-      redeemFailures: 1,
-    })
-    .onConflictDoUpdate({
-      target: [dailyCounters.subject, dailyCounters.day],
-      set: { redeemFailures: sql`${dailyCounters.redeemFailures} + 1` },
-    });
+async function recordFailure(tx: Transaction, userId: string, now: Date): Promise<void> {
+  await tx.insert(redeemFailures).values({ userId, failedAt: now });
+  await tx
+    .delete(redeemFailures)
+    .where(
+      and(
+        eq(redeemFailures.userId, userId),
+        lte(redeemFailures.failedAt, new Date(now.getTime() - FAILURE_WINDOW_MS)),
+      ),
+    );
+}
+
+/** Failures older than the window count for nobody: other users' old rows go too. */
+async function pruneOldFailures(services: Services, now: Date): Promise<void> {
+  try {
+    await services.db
+      .delete(redeemFailures)
+      .where(lte(redeemFailures.failedAt, new Date(now.getTime() - FAILURE_WINDOW_MS)));
+  } catch (error) {
+    services.logger.warn({ err: error }, "pruning old redeem failures failed");
+  }
 }
 
 /**
  * Redeems a code for a user (DESIGN.md §5). Atomic and race-safe: the redemption row (unique per
  * code and user) and the conditional `uses < max_uses` UPDATE happen in one transaction, so two
  * concurrent redemptions of a last use cannot both succeed, and a user cannot redeem twice.
+ * The user's row is locked for the attempt, so concurrent guesses are counted one after another
+ * and a burst cannot slip past the failure limit.
  */
 export async function redeemCode(
   services: Services,
@@ -77,93 +90,108 @@ export async function redeemCode(
   const code = normaliseCode(rawCode);
   if (code === "") throw new ValidationError(REDEEM_MESSAGES.blank);
   if (code.length > 64) return fail(REDEEM_MESSAGES.unknown);
-  if ((await failuresThisHour(services, userId)) >= REDEEM_FAILURES_PER_HOUR) {
-    throw new LimitReached(REDEEM_MESSAGES.tooManyAttempts);
-  }
   const now = services.clock.now();
 
-  let outcome: RedeemResult;
-  try {
-    outcome = await services.db.transaction(async (tx) => {
-      const [known] = await tx
-        .select({ code: redeemCodes.code })
-        .from(redeemCodes)
-        .where(eq(redeemCodes.code, code));
-      if (!known) throw new RedeemRefusal(REDEEM_MESSAGES.unknown);
-      const inserted = await tx
-        .insert(redemptions)
-        .values({ code, userId, redeemedAt: now })
-        .onConflictDoNothing()
-        .returning({ code: redemptions.code });
-      if (inserted.length === 0) throw new RedeemRefusal(REDEEM_MESSAGES.alreadyRedeemed, false);
-
-      const [claimed] = await tx
-        .update(redeemCodes)
-        .set({ uses: sql`${redeemCodes.uses} + 1` })
-        .where(
-          and(
-            eq(redeemCodes.code, code),
-            eq(redeemCodes.disabled, false),
-            lt(redeemCodes.uses, redeemCodes.maxUses),
-            or(isNull(redeemCodes.expiresAt), gt(redeemCodes.expiresAt, now)),
-          ),
-        )
-        .returning();
-      if (!claimed) {
-        const [row] = await tx.select().from(redeemCodes).where(eq(redeemCodes.code, code));
-        if (!row || row.disabled) throw new RedeemRefusal(REDEEM_MESSAGES.unknown);
-        if (row.expiresAt && row.expiresAt <= now) throw new RedeemRefusal(REDEEM_MESSAGES.expired);
-        throw new RedeemRefusal(REDEEM_MESSAGES.usedUp);
+  let failed = false;
+  const outcome = await services.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    if ((await countRecentFailures(tx, userId, now)) >= REDEEM_FAILURES_PER_HOUR) {
+      throw new LimitReached(REDEEM_MESSAGES.tooManyAttempts);
+    }
+    try {
+      // A savepoint: a refused code undoes its own work, the failure record below stays.
+      return await tx.transaction((attempt) => claimCode(attempt, userId, code, now));
+    } catch (error) {
+      if (!(error instanceof RedeemRefusal)) throw error;
+      if (error.countsAsFailure) {
+        await recordFailure(tx, userId, now);
+        failed = true;
       }
-
-      const leftRedeem = claimed.maxUses - claimed.uses;
-      if (claimed.type === "credits") {
-        const [user] = await tx
-          .update(users)
-          .set({ creditBalance: sql`${users.creditBalance} + ${claimed.credits}` })
-          .where(eq(users.id, userId))
-          .returning({ balance: users.creditBalance });
-        return {
-          success: true,
-          message: `Code redeemed! ${claimed.credits} credits have been added to your account.`,
-          details: {
-            type: "credits" as const,
-            creditsAdded: claimed.credits,
-            leftRedeem,
-            newLimit: user?.balance ?? 0,
-          },
-        };
-      }
-      await tx
-        .update(users)
-        .set(
-          claimed.premiumDays === null
-            ? { isPremium: true }
-            : {
-                premiumUntil: sql`greatest(coalesce(${users.premiumUntil}, ${now}), ${now}) + make_interval(days => ${claimed.premiumDays})`,
-              },
-        )
-        .where(eq(users.id, userId));
-      return {
-        success: true,
-        message:
-          claimed.premiumDays === null
-            ? "Code redeemed! Premium access is now active."
-            : `Code redeemed! Premium access is active for ${claimed.premiumDays} more day${claimed.premiumDays === 1 ? "" : "s"}.`,
-        details: {
-          type: "premium" as const,
-          creditsAdded: 0,
-          leftRedeem,
-          newLimit: "unlimited" as const,
-        },
-      };
-    });
-  } catch (error) {
-    if (!(error instanceof RedeemRefusal)) throw error;
-    if (error.countsAsFailure) await recordFailure(services, userId);
-    return fail(error.message);
-  }
+      return fail(error.message);
+    }
+  });
+  if (failed) await pruneOldFailures(services, now);
   return outcome;
+}
+
+async function claimCode(
+  tx: Transaction,
+  userId: string,
+  code: string,
+  now: Date,
+): Promise<RedeemResult> {
+  const [known] = await tx
+    .select({ code: redeemCodes.code })
+    .from(redeemCodes)
+    .where(eq(redeemCodes.code, code));
+  if (!known) throw new RedeemRefusal(REDEEM_MESSAGES.unknown);
+  const inserted = await tx
+    .insert(redemptions)
+    .values({ code, userId, redeemedAt: now })
+    .onConflictDoNothing()
+    .returning({ code: redemptions.code });
+  if (inserted.length === 0) throw new RedeemRefusal(REDEEM_MESSAGES.alreadyRedeemed, false);
+
+  const [claimed] = await tx
+    .update(redeemCodes)
+    .set({ uses: sql`${redeemCodes.uses} + 1` })
+    .where(
+      and(
+        eq(redeemCodes.code, code),
+        eq(redeemCodes.disabled, false),
+        lt(redeemCodes.uses, redeemCodes.maxUses),
+        or(isNull(redeemCodes.expiresAt), gt(redeemCodes.expiresAt, now)),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const [row] = await tx.select().from(redeemCodes).where(eq(redeemCodes.code, code));
+    if (!row || row.disabled) throw new RedeemRefusal(REDEEM_MESSAGES.unknown);
+    if (row.expiresAt && row.expiresAt <= now) throw new RedeemRefusal(REDEEM_MESSAGES.expired);
+    throw new RedeemRefusal(REDEEM_MESSAGES.usedUp);
+  }
+
+  const leftRedeem = claimed.maxUses - claimed.uses;
+  if (claimed.type === "credits") {
+    const [user] = await tx
+      .update(users)
+      .set({ creditBalance: sql`${users.creditBalance} + ${claimed.credits}` })
+      .where(eq(users.id, userId))
+      .returning({ balance: users.creditBalance });
+    return {
+      success: true,
+      message: `Code redeemed! ${claimed.credits} credits have been added to your account.`,
+      details: {
+        type: "credits" as const,
+        creditsAdded: claimed.credits,
+        leftRedeem,
+        newLimit: user?.balance ?? 0,
+      },
+    };
+  }
+  await tx
+    .update(users)
+    .set(
+      claimed.premiumDays === null
+        ? { isPremium: true }
+        : {
+            premiumUntil: sql`greatest(coalesce(${users.premiumUntil}, ${now}), ${now}) + make_interval(days => ${claimed.premiumDays})`,
+          },
+    )
+    .where(eq(users.id, userId));
+  return {
+    success: true,
+    message:
+      claimed.premiumDays === null
+        ? "Code redeemed! Premium access is now active."
+        : `Code redeemed! Premium access is active for ${claimed.premiumDays} more day${claimed.premiumDays === 1 ? "" : "s"}.`,
+    details: {
+      type: "premium" as const,
+      creditsAdded: 0,
+      leftRedeem,
+      newLimit: "unlimited" as const,
+    },
+  };
 }
 
 class RedeemRefusal extends Error {

@@ -327,26 +327,44 @@ describe("listReviewedCourseIds and listReviews", () => {
     );
     expect(await listReviewedCourseIds(harness.services, otherId)).toEqual([second]);
 
+    // Published reviews name their author by display name, never by account id or e-mail.
     const forCourse = await listReviews(harness.services, { courseLink: link!.link });
     expect(forCourse).toEqual([
       {
         courseLink: link!.link,
         rating: 3,
         date: "2026-11-25",
-        userId: otherId,
+        userName: "sh***",
         review: "Average.",
       },
       {
         courseLink: link!.link,
         rating: 5,
         date: "2026-11-25",
-        userId,
+        userName: "sh***",
         review: "Excellent course.",
       },
     ]);
-    for (const item of forCourse)
+    expect(JSON.stringify(forCourse)).not.toContain(userId);
+    expect(JSON.stringify(forCourse)).not.toContain(otherId);
+    expect(JSON.stringify(forCourse)).not.toContain("@example.com");
+
+    // The viewer's own review also carries their id (the "Reviewed" check); others' never do.
+    const asAuthor = await listReviews(harness.services, {
+      courseLink: link!.link,
+      viewerId: userId,
+    });
+    expect(asAuthor.map((item) => item.userId)).toEqual([undefined, userId]);
+    for (const item of asAuthor)
       expect(Object.keys(item).sort()).toEqual(
-        ["courseLink", "date", "rating", "review", "userId"].sort(),
+        [
+          "courseLink",
+          "date",
+          "rating",
+          "review",
+          "userName",
+          ...(item.userId ? ["userId"] : []),
+        ].sort(),
       );
 
     const newest = await listReviews(harness.services, { limit: 3 });
@@ -357,5 +375,30 @@ describe("listReviewedCourseIds and listReviews", () => {
     ]);
     expect(newest[2]!.date).toBe("2026-11-24");
     expect(newest.every((item) => /^\d{4}-\d{2}-\d{2}$/.test(item.date))).toBe(true);
+  });
+});
+
+describe("listReviews: reviewers' privacy", () => {
+  it("shows the reviewer's name when they have one, and the masked e-mail otherwise", async () => {
+    emailSequence += 1;
+    const { user: named } = await signInWithLocalIdentity(harness.services, {
+      email: `dewi.lestari-${emailSequence}@example.com`,
+      name: "Dewi Lestari",
+    });
+    const courseId = courseIds[18]!;
+    harness.clock.set("2026-11-26T09:00:00+07:00");
+    await review(named.id, { courseId, rating: 4, text: "Helpful." });
+    const [link] = await harness.services.db
+      .select({ link: courses.link })
+      .from(courses)
+      .where(eq(courses.id, courseId));
+    const [published] = await listReviews(harness.services, { courseLink: link!.link });
+    expect(published).toEqual({
+      courseLink: link!.link,
+      rating: 4,
+      date: "2026-11-26",
+      userName: "Dewi Lestari",
+      review: "Helpful.",
+    });
   });
 });

@@ -8,9 +8,10 @@ import {
 } from "../../core/messages";
 import { toJakartaDay } from "../../core/dates";
 import { DAILY_REVIEW_LIMIT } from "../../core/rules";
-import { courses, dailyCounters, reviews } from "../db/schema";
+import { courses, dailyCounters, reviews, users } from "../db/schema";
 import type { Services } from "../services";
 import { countWithinDailyLimit } from "./daily-counters";
+import { publicDisplayName } from "./display-name";
 import { Conflict, LimitReached, NotFound, ValidationError } from "./errors";
 
 export const ALREADY_REVIEWED = "You have already reviewed this course.";
@@ -118,18 +119,24 @@ export async function listReviewedCourseIds(services: Services, userId: string):
   return rows.map((row) => row.courseId);
 }
 
+/**
+ * A review as published. Other people's reviews carry only a display name: an account id (the
+ * Google account id) or an e-mail address is personal data and never leaves in a public answer.
+ * The viewer's own reviews also carry their `userId`, so a client can tell "already reviewed".
+ */
 export type PublicReview = {
   courseLink: string;
   rating: number;
   date: string;
-  userId: string;
+  userName: string;
+  userId?: string;
   review: string;
 };
 
-/** SPEC §3 review shape, newest first (for the API). */
+/** SPEC §3 review shape, newest first (for the API); `viewerId` is the signed-in caller, if any. */
 export async function listReviews(
   services: Services,
-  options: { courseLink?: string; limit?: number } = {},
+  options: { courseLink?: string; limit?: number; viewerId?: string | null } = {},
 ): Promise<PublicReview[]> {
   const rows = await services.db
     .select({
@@ -137,18 +144,22 @@ export async function listReviews(
       rating: reviews.rating,
       createdAt: reviews.createdAt,
       userId: reviews.userId,
+      name: users.name,
+      email: users.email,
       review: reviews.text,
     })
     .from(reviews)
     .innerJoin(courses, eq(courses.id, reviews.courseId))
+    .innerJoin(users, eq(users.id, reviews.userId))
     .where(options.courseLink ? eq(courses.link, options.courseLink) : undefined)
-    .orderBy(desc(reviews.createdAt))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(Math.min(options.limit ?? 200, 1000));
   return rows.map((row) => ({
     courseLink: row.courseLink,
     rating: row.rating,
     date: toJakartaDay(row.createdAt),
-    userId: row.userId,
+    userName: publicDisplayName(row.name, row.email),
+    ...(options.viewerId && row.userId === options.viewerId ? { userId: row.userId } : {}),
     review: row.review,
   }));
 }

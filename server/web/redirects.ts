@@ -1,15 +1,37 @@
-/** Only same-site paths: "/x?y" yes; "//evil.example", "https://…", "/\\evil" no. */
+/**
+ * The one gate for every redirect target that comes from a request (a form's `redirectTo`, a
+ * query parameter): only a path on this site, else the fallback.
+ *
+ * Browsers are lenient with `Location`: they drop tabs and newlines ("/\t/evil.example" becomes
+ * "//evil.example"), read a backslash as a slash ("/\\evil.example") and take "//host" as
+ * another site. So a target is refused when it has a backslash or any control character, and
+ * it must still be a same-origin path with the same start once a URL parser has read it.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+/** Any origin will do: only whether the parser keeps the path on it matters. */
+const PROBE_ORIGIN = "https://kursusku.invalid";
+
 export function safeRedirectPath(
   value: FormDataEntryValue | string | null | undefined,
   fallback = "/",
 ): string {
-  if (
-    typeof value !== "string" ||
-    !value.startsWith("/") ||
-    value.startsWith("//") ||
-    value.startsWith("/\\")
-  ) {
-    return fallback;
-  }
+  if (typeof value !== "string" || !isSafeSitePath(value)) return fallback;
   return value;
+}
+
+function isSafeSitePath(value: string): boolean {
+  if (!value.startsWith("/") || value.startsWith("//")) return false;
+  if (value.includes("\\") || CONTROL_CHARACTERS.test(value)) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(value, PROBE_ORIGIN);
+  } catch {
+    return false;
+  }
+  return (
+    parsed.origin === PROBE_ORIGIN &&
+    parsed.pathname.startsWith("/") &&
+    !parsed.pathname.startsWith("//")
+  );
 }

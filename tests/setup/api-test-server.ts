@@ -176,7 +176,8 @@ export async function snapshotDatabase(services: Services): Promise<Record<strin
       (select count(*) from visits)::text as visits,
       (select coalesce(max(visited_at)::text, '') from visits) as last_visit,
       (select count(*) from daily_counters)::text as counter_rows,
-      (select coalesce(sum(credits_used + reviews + favourites_added + redeem_failures), 0) from daily_counters)::text as counters,
+      (select coalesce(sum(credits_used + reviews + favourites_added), 0) from daily_counters)::text as counters,
+      (select count(*) from redeem_failures)::text as redeem_failures,
       (select count(*) from articles)::text as articles,
       (select count(*) from courses)::text as courses
   `);

@@ -1,0 +1,4 @@
+CREATE TABLE "health_heartbeat" (
+	"id" integer PRIMARY KEY NOT NULL,
+	"beat_at" timestamp with time zone NOT NULL
+);

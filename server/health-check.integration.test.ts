@@ -1,0 +1,121 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { sql } from "drizzle-orm";
+import { tmpdir } from "node:os";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { couponRecord, seedCourses, signInUser } from "../tests/setup/api-test-server";
+import { createTestServices, type TestServices } from "../tests/setup/test-services";
+import type { Database } from "./db/client";
+import { healthHeartbeat } from "./db/schema";
+import { createHttpApp } from "./http-app";
+import type { Services } from "./services";
+import { createWriteFailures, WRITE_FAILURE_WINDOW_MS } from "./write-failures";
+
+const DISK_FULL = 'could not extend file "base/5/16384": No space left on device';
+// Raw `execute` stays a read here: a read-only health check ran `select 1` through it.
+const WRITES = new Set(["insert", "update", "delete", "transaction"]);
+
+let harness: TestServices;
+/** What the app sees: its `db` can be swapped for one whose writes fail. */
+let services: Services;
+let server: Server;
+let base: string;
+
+/** The real database for reads; every write fails as on a full disk. */
+function diskFullDatabase(db: Database): Database {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      if (typeof property === "string" && WRITES.has(property))
+        return () => {
+          throw new Error(DISK_FULL);
+        };
+      const value: unknown = Reflect.get(target, property, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+}
+
+async function health(): Promise<number> {
+  return (await fetch(`${base}/healthz`)).status;
+}
+
+beforeAll(async () => {
+  harness = await createTestServices();
+  await seedCourses(harness.services, [couponRecord({ slug: "health-course" })]);
+  services = { ...harness.services };
+  const app = createHttpApp({
+    services,
+    build: () => Promise.reject(new Error("no pages in this test")),
+    clientDir: tmpdir(),
+  });
+  server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await harness.close();
+});
+
+beforeEach(() => {
+  services.db = harness.services.db;
+  services.writeFailures = createWriteFailures(() => harness.clock.now().getTime());
+});
+
+describe("/healthz", () => {
+  it("answers 200 when a write reaches the database, and records its heartbeat", async () => {
+    expect(await health()).toBe(200);
+    const [beat] = await harness.services.db.select().from(healthHeartbeat);
+    expect(beat?.beatAt.getTime()).toBe(harness.clock.now().getTime());
+  });
+
+  it("answers 503 while writes fail even though reads still work", async () => {
+    services.db = diskFullDatabase(harness.services.db);
+    // Reads are fine: a read-only check would have said healthy.
+    expect((await services.db.select().from(healthHeartbeat)).length).toBe(1);
+    await services.db.execute(sql`select 1`);
+    expect(await health()).toBe(503);
+    expect(await fetch(`${base}/healthz`).then((response) => response.json())).toEqual({
+      status: "unavailable",
+    });
+  });
+
+  it("stays 503 for a minute after a request failed for lack of storage, then recovers", async () => {
+    const user = await signInUser(harness.services, "health-writer@example.com");
+    services.db = diskFullDatabase(harness.services.db);
+    const answer = await fetch(`${base}/api`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: user.cookie, origin: base },
+      body: JSON.stringify({
+        action: "trackCourseClick",
+        courseLink: "https://www.udemy.com/course/health-course/",
+      }),
+    });
+    expect(answer.status).toBe(500);
+    // Space is back for the heartbeat, but writes failed moments ago.
+    services.db = harness.services.db;
+    expect(await health()).toBe(503);
+    harness.clock.advance(WRITE_FAILURE_WINDOW_MS - 1000);
+    expect(await health()).toBe(503);
+    harness.clock.advance(1000);
+    expect(await health()).toBe(200);
+  });
+
+  it("answers 503 when the write does not finish in time", async () => {
+    services.db = new Proxy(harness.services.db, {
+      get(target, property, receiver) {
+        if (property === "insert")
+          return () => ({
+            values: () => ({ onConflictDoUpdate: () => new Promise(() => undefined) }),
+          });
+        const value: unknown = Reflect.get(target, property, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const started = Date.now();
+    expect(await health()).toBe(503);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
