@@ -1,4 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { parse, serialize } from "cookie";
+import { sign, unsign } from "cookie-signature";
 import { FLASH_COOKIE_NAME } from "../../core/root-data";
 import { SESSION_LIFETIME_DAYS } from "../../core/rules";
 
@@ -7,34 +9,26 @@ export const ANONYMOUS_COOKIE = "kk_anon";
 /** One-shot toast message carried across a redirect; the browser deletes it once shown. */
 export const FLASH_COOKIE = FLASH_COOKIE_NAME;
 
+/** The request's cookies; the first of two same-named cookies wins, a malformed one never throws. */
 export function parseCookies(header: string | null | undefined): Map<string, string> {
   const cookies = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const index = part.indexOf("=");
-    if (index <= 0) continue;
-    const name = part.slice(0, index).trim();
-    if (cookies.has(name)) continue;
-    try {
-      cookies.set(name, decodeURIComponent(part.slice(index + 1).trim()));
-    } catch {
-      // a malformed value is ignored, never fatal
-    }
+  for (const [name, value] of Object.entries(parse(header ?? ""))) {
+    if (value !== undefined) cookies.set(name, value);
   }
   return cookies;
 }
 
 type CookieOptions = { maxAgeSeconds: number; httpOnly?: boolean; secure: boolean };
 
+/** Every cookie of the site is site-wide and SameSite=Lax; httpOnly unless the page must read it. */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [
-    `${name}=${encodeURIComponent(value)}`,
-    "Path=/",
-    `Max-Age=${options.maxAgeSeconds}`,
-    "SameSite=Lax",
-  ];
-  if (options.httpOnly !== false) parts.push("HttpOnly");
-  if (options.secure) parts.push("Secure");
-  return parts.join("; ");
+  return serialize(name, value, {
+    path: "/",
+    maxAge: options.maxAgeSeconds,
+    sameSite: "lax",
+    httpOnly: options.httpOnly !== false,
+    secure: options.secure,
+  });
 }
 
 export function sessionCookie(sessionId: string, secure: boolean): string {
@@ -48,10 +42,6 @@ export function clearSessionCookie(secure: boolean): string {
   return serializeCookie(SESSION_COOKIE, "", { maxAgeSeconds: 0, secure });
 }
 
-function signature(secret: string, value: string): string {
-  return createHmac("sha256", secret).update(value).digest("base64url").slice(0, 32);
-}
-
 /** The anonymous visitor id, signed so a visitor cannot pick someone else's counters. */
 export function createAnonymousCookie(
   secret: string,
@@ -60,7 +50,7 @@ export function createAnonymousCookie(
   const id = randomBytes(16).toString("base64url");
   return {
     id,
-    header: serializeCookie(ANONYMOUS_COOKIE, `${id}.${signature(secret, id)}`, {
+    header: serializeCookie(ANONYMOUS_COOKIE, sign(id, secret), {
       maxAgeSeconds: 365 * 86_400,
       secure,
     }),
@@ -69,11 +59,8 @@ export function createAnonymousCookie(
 
 export function verifyAnonymousCookie(secret: string, value: string | undefined): string | null {
   if (!value) return null;
-  const [id, mac] = value.split(".");
-  if (!id || !mac || !/^[\w-]{16,64}$/.test(id)) return null;
-  const expected = Buffer.from(signature(secret, id));
-  const given = Buffer.from(mac);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+  const id = unsign(value, secret);
+  return id !== false && /^[\w-]{16,64}$/.test(id) ? id : null;
 }
 
 export type FlashMessage = { type: "info" | "success" | "error"; message: string };
