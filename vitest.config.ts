@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Vitest runs without the React Router plugin (STACK.md); route modules are tested in e2e.
+// Vitest runs without the React Router plugin (STACK.md): route modules are tested in e2e, or
+// in tests/routes/ when they call the domain without needing the plugin (api-ai.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -20,7 +21,11 @@ export default defineConfig({
       {
         test: {
           name: "integration",
-          include: ["server/**/*.integration.test.ts", "scripts/**/*.integration.test.ts"],
+          include: [
+            "server/**/*.integration.test.ts",
+            "scripts/**/*.integration.test.ts",
+            "tests/routes/**/*.integration.test.ts",
+          ],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

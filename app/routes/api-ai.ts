@@ -1,10 +1,13 @@
-import { handleAiRequest } from "../../server/domain/ai-tasks";
+import type { AiFailure } from "../../core/ai-schemas";
+import { answerAiRequest } from "../../server/domain/ai/ai-requests";
+import { AiTaskFailed, RateLimited, ValidationError } from "../../server/domain/errors";
 import type { Route } from "./+types/api-ai";
 
 /**
- * POST /api/ai (SPEC §7): the body names a task and carries only the user's input for it; the
- * server writes every prompt. See core/ai-schemas.ts for the contract and
- * server/domain/ai-tasks.ts for the rules.
+ * POST /api/ai, the site's AI: the body names a task and carries only the user's input for it;
+ * the server writes every prompt. See core/ai-schemas.ts for the contract and
+ * server/domain/ai/ai-requests.ts for the rules. 200 `{ text }` with the answer as a JSON
+ * string, or `{ error, details? }` with a 4xx/5xx status.
  */
 
 /** A 2 MB image in base64 plus the rest of the JSON; anything larger is not ours. */
@@ -55,11 +58,33 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400, headers: NO_STORE },
     );
   }
-  const result = await handleAiRequest(context.services, context.identity, body);
-  return Response.json(result.body, {
-    status: result.status,
-    headers: { ...NO_STORE, ...result.headers },
-  });
+  try {
+    const answer = await answerAiRequest(context.services, context.identity, body);
+    return Response.json({ text: answer }, { headers: NO_STORE });
+  } catch (error) {
+    return answerFailure(error);
+  }
+}
+
+/** The HTTP answer for what the domain threw. */
+function answerFailure(error: unknown): Response {
+  const failure = (status: number, body: AiFailure, headers: Record<string, string> = {}) =>
+    Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
+  if (error instanceof ValidationError) return failure(400, { error: error.message });
+  if (error instanceof RateLimited) {
+    return failure(
+      429,
+      { error: error.message },
+      { "Retry-After": String(error.retryAfterSeconds) },
+    );
+  }
+  if (error instanceof AiTaskFailed) {
+    // The AI service failing is a bad gateway; anything else is our own error.
+    return error.fault === "ai-service"
+      ? failure(502, { error: error.message, ...(error.details ? { details: error.details } : {}) })
+      : failure(500, { error: error.message });
+  }
+  throw error;
 }
 
 export function loader() {

@@ -4,7 +4,7 @@ import {
   describeArticleEligibility,
   submitArticle,
 } from "../../server/domain/articles";
-import { takeAiRateLimit } from "../../server/domain/ai-tasks";
+import { takeAiRateLimit } from "../../server/domain/ai/ai-rate-limits";
 import { DomainError } from "../../server/domain/errors";
 import { flashCookie } from "../../server/web/cookies";
 import { ArticleForm, type ArticleActionResult } from "../components/article-form";
@@ -20,7 +20,7 @@ const MAX_FORM_BYTES = ARTICLE_LIMITS.imageMaxBytes + 1024 * 1024;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, identity } = context;
-  // The server decides who may write (SPEC §6) and how long the cooldown still runs.
+  // The server decides who may write (premium and app users) and how long the cooldown still runs.
   return describeArticleEligibility(services, identity);
 }
 
@@ -87,13 +87,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     // A submission runs the AI checks again: it counts against the viewer's AI budget.
-    takeAiRateLimit(services, identity);
+    await takeAiRateLimit(services, identity);
     const result = await submitArticle(
       services,
       { user: identity.user, isAppClient: identity.isAppClient },
       { ...values, image },
     );
-    // SPEC §4: back to the list, where the new article is first.
+    // A published article sends the writer back to the list, where it is first.
     return redirect("/articles", {
       status: 303,
       headers: {

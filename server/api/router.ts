@@ -7,7 +7,8 @@ import {
   registerWithIdToken,
   verifyBearerToken,
 } from "../domain/accounts";
-import { decodeImageData } from "../domain/ai-tasks";
+import { createRateLimiter, type RateLimiter } from "../adapters/rate-limit/rate-limiter";
+import { decodeImageData } from "../domain/ai/moderation";
 import { listArticles, submitArticle } from "../domain/articles";
 import { findCourseIdByLink, listCourses } from "../domain/catalog";
 import { openCourse } from "../domain/credits";
@@ -21,7 +22,6 @@ import type { Services } from "../services";
 import { isAppUserAgent, isSessionIdShaped, readBearerToken } from "../web/client-credentials";
 import { parseCookies, SESSION_COOKIE } from "../web/cookies";
 import { buildOpenApiDocument, renderApiReference } from "./openapi";
-import { createRateLimiter } from "./rate-limit";
 import { GET_ACTIONS, POST_ACTIONS } from "./schemas";
 
 class ApiError extends Error {
@@ -35,10 +35,11 @@ class ApiError extends Error {
 }
 
 type ActionClass = "read" | "write" | "redeem";
-const LIMITS: Record<ActionClass, { limit: number; windowMs: number }> = {
-  read: { limit: 300, windowMs: 60_000 },
-  write: { limit: 30, windowMs: 60_000 },
-  redeem: { limit: 10, windowMs: 60_000 },
+/** Requests per IP and minute for each class of action. */
+const LIMITS: Record<ActionClass, { points: number; durationSeconds: number }> = {
+  read: { points: 300, durationSeconds: 60 },
+  write: { points: 30, durationSeconds: 60 },
+  redeem: { points: 10, durationSeconds: 60 },
 };
 const ACTION_CLASS: Record<string, ActionClass> = {
   getCourses: "read",
@@ -68,16 +69,24 @@ const USER_ACTIONS = new Set([
 /** A signed-in user, or an app registering with an ID token whose account may not exist yet. */
 type Caller = { kind: "user"; user: UserRow } | { kind: "registering"; token: string };
 
-export type ApiOptions = { corsOrigins: string[] };
+export type ApiOptions = {
+  corsOrigins: string[];
+  /** The rate limits' clock in milliseconds: the real one unless a test brings its own. */
+  now?: () => number;
+};
 
 /**
- * The JSON action API of SPEC §7 at /api (GET ?action=… and POST { action, … }). Every action
- * calls the same domain functions as the web pages; this layer only authenticates, validates,
+ * The JSON action API at /api (GET ?action=… and POST { action, … }). Every action calls the
+ * same domain functions as the web pages; this layer only authenticates, validates,
  * rate-limits and shapes answers. Errors are `{ error: { message } }` with a fitting status.
  */
 export function createApiRouter(services: Services, options: ApiOptions): Router {
   const router = express.Router();
-  const limiter = createRateLimiter();
+  const limiters: Record<ActionClass, RateLimiter> = {
+    read: createRateLimiter({ ...LIMITS.read, now: options.now }),
+    write: createRateLimiter({ ...LIMITS.write, now: options.now }),
+    redeem: createRateLimiter({ ...LIMITS.redeem, now: options.now }),
+  };
   const allowedOrigins = new Set(options.corsOrigins);
 
   router.use((request, response, next) => {
@@ -144,11 +153,10 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         );
       }
       const klass = ACTION_CLASS[action] ?? "write";
-      const { limit, windowMs } = LIMITS[klass];
-      const wait = limiter.hit(`${klass}:${request.ip}`, limit, windowMs);
-      if (wait > 0)
+      const hit = await limiters[klass].consume(`${klass}:${request.ip}`);
+      if (!hit.allowed)
         throw new ApiError(429, "Too many requests. Please slow down.", {
-          "Retry-After": String(wait),
+          "Retry-After": String(hit.retryAfterSeconds),
         });
 
       const caller = USER_ACTIONS.has(action) ? await identifyCaller(request, action, input) : null;

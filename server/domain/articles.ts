@@ -15,10 +15,17 @@ import { articles, users, type ArticleRow, type UserRow } from "../db/schema";
 import { containing } from "../db/like-pattern";
 import type { Services } from "../services";
 import { hasPremium } from "./accounts";
-import { AiUnavailable, moderateImage, moderateText, sniffImageType } from "./ai-tasks";
-import { DomainError, Forbidden, LimitReached, NotFound, ValidationError } from "./errors";
+import { moderateImage, moderateText, sniffImageType } from "./ai/moderation";
+import {
+  AiUnavailable,
+  DomainError,
+  Forbidden,
+  LimitReached,
+  NotFound,
+  ValidationError,
+} from "./errors";
 
-/** SPEC §3 article as everyone may read it. */
+/** A published article as everyone may read it. */
 export type PublicArticle = {
   articleId: number;
   slug: string;
@@ -93,7 +100,7 @@ export async function findArticle(services: Services, id: number): Promise<Publi
 
 type EligibilityFacts = Pick<UserRow, "isPremium" | "premiumUntil" | "isAppUser">;
 
-/** SPEC §6: premium (also temporary premium) and app users may write articles. */
+/** Premium users (also temporary premium) and app users may write articles; nobody else. */
 export function canWriteArticles(
   user: EligibilityFacts | null,
   isAppClient: boolean,
@@ -103,7 +110,7 @@ export function canWriteArticles(
   return hasPremium(user, now) || user.isAppUser || isAppClient;
 }
 
-/** App users with an e-mail publish under it (SPEC §5: the author field is read-only for them). */
+/** App users with an e-mail publish under it: the author field is read-only for them. */
 export function fixedAuthorFor(user: Pick<UserRow, "email" | "isAppUser">, isAppClient: boolean) {
   return (user.isAppUser || isAppClient) && user.email ? user.email : null;
 }
@@ -120,7 +127,7 @@ async function lastSubmissionAt(db: Services["db"] | Transaction, userId: string
   return row?.createdAt ?? null;
 }
 
-/** DESIGN.md §5: milliseconds until the user may submit again (0: now). */
+/** Milliseconds until the user may submit again after the 10-minute cooldown (0: now). */
 export async function articleCooldownRemainingMs(
   services: Services,
   userId: string,
@@ -168,7 +175,7 @@ export class ArticleCheckUnavailable extends DomainError {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cover images (DESIGN.md §6)
+// Cover images
 
 /** Decompression-bomb guard: no cover needs more pixels than this. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -286,7 +293,7 @@ function refuseIfCoolingDown(lastAt: Date | null, now: Date) {
 }
 
 /**
- * SPEC §4–§6 article submission, enforced on the server: eligibility, the field rules, the AI
+ * Article submission, enforced on the server: eligibility, the field rules, the AI
  * verdicts (the server's own, whatever the browser showed), the cover's real type and size, and
  * the 10-minute cooldown. The cooldown and eligibility are checked again inside the insert's
  * transaction with the user's row locked, so two submissions at once cannot both pass.

@@ -1,6 +1,8 @@
+import type { AiTask } from "../../core/ai-schemas";
+
 /**
- * Typed domain errors. Routes and the API map them to statuses and SPEC's messages; the domain
- * never sees a Request or Response.
+ * Typed domain errors. Routes and the API map them to statuses and the product's messages; the
+ * domain never sees a Request or Response.
  */
 export class DomainError extends Error {
   readonly status: number = 400;
@@ -42,4 +44,44 @@ export class OutOfCredits extends DomainError {
 export class LimitReached extends DomainError {
   override name = "LimitReached";
   override readonly status = 429;
+}
+
+/** Too many requests from one client: the next is welcome after `retryAfterSeconds`. */
+export class RateLimited extends LimitReached {
+  override name = "RateLimited";
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The AI service failed or timed out (after its retry). */
+export class AiUnavailable extends DomainError {
+  override name = "AiUnavailable";
+  override readonly status = 502;
+}
+
+/** The AI answered, but not in the expected shape (and nothing could stand in for it). */
+export class AiReplyUnreadable extends DomainError {
+  override name = "AiReplyUnreadable";
+  override readonly status = 502;
+}
+
+/**
+ * An accepted AI task that could not be answered. The message is the task's own failure text;
+ * `fault` says whose fault it was: the AI service's (`details` then explains it) or ours.
+ */
+export class AiTaskFailed extends Error {
+  override name = "AiTaskFailed";
+  constructor(
+    message: string,
+    readonly task: AiTask,
+    readonly fault: "ai-service" | "ours",
+    readonly details: string | null,
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
 }

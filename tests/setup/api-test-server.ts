@@ -45,7 +45,9 @@ export async function startApiTestServer(
   const harness = await createTestServices({ now: options.now, env: options.env });
   const { services } = harness;
   const corsOrigins = options.corsOrigins ?? [PARTNER_ORIGIN];
-  let router: Router = createApiRouter(services, { corsOrigins });
+  // The rate-limit windows follow the test clock, so a test never straddles two of them.
+  const now = () => services.clock.now().getTime();
+  let router: Router = createApiRouter(services, { corsOrigins, now });
   const app = express();
   app.disable("x-powered-by");
   app.use(rejectForeignOrigins(services.config.publicSiteUrl));
@@ -76,7 +78,7 @@ export async function startApiTestServer(
     ...harness,
     baseUrl,
     resetRouter() {
-      router = createApiRouter(services, { corsOrigins });
+      router = createApiRouter(services, { corsOrigins, now });
     },
     get(query, requestOptions = {}) {
       const search = typeof query === "string" ? query : new URLSearchParams(query).toString();

@@ -5,7 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AI_MESSAGES } from "../../../core/ai-schemas";
 import { createTestClock } from "../../../tests/setup/test-clock";
-import { handleAiRequest } from "../../domain/ai-tasks";
+import { answerAiRequest } from "../../domain/ai/ai-requests";
+import { AiTaskFailed } from "../../domain/errors";
 import type { Services } from "../../services";
 import { createMemoCache } from "../../memo-cache";
 import { createGeminiProvider } from "./gemini-provider";
@@ -154,13 +155,12 @@ describe("the Gemini adapter against a fake Gemini server", () => {
       clock: createTestClock(),
       cache: createMemoCache(),
     } as unknown as Services;
-    const result = await handleAiRequest(
+    const text = await answerAiRequest(
       services,
       { user: null, anonymousId: "a", ip: "127.0.0.1" },
       { task: "moderateTitle", contents: "Some title here" },
     );
-    expect(result.status).toBe(200);
-    expect(JSON.parse((result.body as { text: string }).text)).toEqual({
+    expect(JSON.parse(text)).toEqual({
       isSafe: false,
       reason: "AI check couldn't be parsed. Please review content carefully.",
     });
@@ -197,14 +197,16 @@ describe("the Gemini adapter against a fake Gemini server", () => {
       clock: createTestClock(),
       cache: createMemoCache(),
     } as unknown as Services;
-    const result = await handleAiRequest(
+    const taskFailure = await answerAiRequest(
       services,
       { user: null, anonymousId: "b", ip: "127.0.0.2" },
       { task: "moderateContent", contents: "Some article content" },
-    );
-    expect(result.status).toBe(502);
-    expect(result.body).toEqual({
-      error: AI_MESSAGES.contentCheckFailed,
+    ).catch((error: unknown) => error);
+    // The AI service's fault: POST /api/ai answers it with 502 and this error and details.
+    expect(taskFailure).toBeInstanceOf(AiTaskFailed);
+    expect(taskFailure).toMatchObject({
+      fault: "ai-service",
+      message: AI_MESSAGES.contentCheckFailed,
       details: "The AI service is unavailable right now (HTTP 500). Please try again later.",
     });
   });

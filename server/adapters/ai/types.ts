@@ -6,10 +6,9 @@ import type {
 } from "../../../core/ai-schemas";
 
 /**
- * The AI service of DESIGN.md §7: Gemini when a key is configured, the offline provider
- * otherwise. Providers only answer; the domain (server/domain/ai-tasks.ts) gathers the facts
- * from our database, checks the input, verifies keywords against the catalogue and decides
- * what an unreadable reply means.
+ * The AI service: Gemini when a key is configured, the offline provider otherwise. Providers
+ * only answer; the domain (server/domain/ai/) gathers the facts from our database, checks the
+ * input, verifies keywords against the catalogue and decides what an unreadable reply means.
  */
 export type AiProvider = {
   /** For the start-up log, e.g. "gemini (gemini-2.5-flash)" or "local (offline)". */

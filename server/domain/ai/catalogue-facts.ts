@@ -1,0 +1,53 @@
+import { and, desc, ilike } from "drizzle-orm";
+import type { CatalogueCourse } from "../../adapters/ai/types";
+import { containing } from "../../db/like-pattern";
+import { courses } from "../../db/schema";
+import type { Services } from "../../services";
+import { listedCondition } from "../catalog";
+
+/** What the Learning Compass knows of our catalogue, read from our own database. */
+
+const SNAPSHOT_CACHE_MS = 10 * 60 * 1000;
+const SNAPSHOT_SIZE = 10_000;
+
+/** Listed courses (newest first, capped) for the compass: titles, categories, headlines. */
+export function loadCatalogueSnapshot(services: Services): Promise<CatalogueCourse[]> {
+  // "catalog:" keys are dropped by every import (server/domain/ingest.ts).
+  return services.cache.remember(
+    `catalog:ai-snapshot:${services.clock.today()}`,
+    SNAPSHOT_CACHE_MS,
+    () =>
+      services.db
+        .select({
+          id: courses.id,
+          title: courses.title,
+          category: courses.category,
+          subCategory: courses.subCategory,
+          headline: courses.headline,
+        })
+        .from(courses)
+        .where(listedCondition(services))
+        .orderBy(desc(courses.date), desc(courses.id))
+        .limit(SNAPSHOT_SIZE),
+  );
+}
+
+/** Home-search semantics (catalog.ts): every word of the keyword in the title. */
+export async function keywordFindsCourses(services: Services, keyword: string): Promise<boolean> {
+  const words = keyword
+    .split(/\s+/)
+    .filter((word) => word !== "")
+    .slice(0, 8);
+  if (words.length === 0) return false;
+  const rows = await services.db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(
+      and(
+        listedCondition(services),
+        ...words.map((word) => ilike(courses.title, containing(word))),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
