@@ -3,7 +3,9 @@ import express, { type Response, type Router } from "express";
 import { z } from "zod";
 import { listArticlesForOperators, setArticleStatus } from "./domain/articles";
 import { DomainError } from "./domain/errors";
-import { importCouponFile, runIngest, toIngestServices } from "./domain/ingest";
+import { importCouponFile } from "./domain/ingest/import-file";
+import { toIngestServices } from "./domain/ingest/ingest-services";
+import { runIngest } from "./domain/ingest/run-sources";
 import { createRedeemCodes, listRedeemCodes } from "./domain/redeem";
 import type { Services } from "./services";
 

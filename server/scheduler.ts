@@ -1,5 +1,7 @@
 import { Cron } from "croner";
-import { IngestInProgress, runIngest, type IngestServices } from "./domain/ingest";
+import type { IngestServices } from "./domain/ingest/ingest-services";
+import { IngestInProgress } from "./domain/ingest/ingest-runs";
+import { runIngest } from "./domain/ingest/run-sources";
 
 export type IngestSchedule = {
   /** Cron pattern, e.g. "0 6 * * *" (daily at 06:00) or "0 * * * *" (hourly). */

@@ -15,7 +15,8 @@ import { containing } from "../db/like-pattern";
 import type { Services } from "../services";
 import { listedCondition } from "./catalog";
 import { NotFound, ValidationError } from "./errors";
-import { runIngest, toIngestServices } from "./ingest";
+import { toIngestServices } from "./ingest/ingest-services";
+import { runIngest } from "./ingest/run-sources";
 import { createRedeemCodes, type NewCodesRequest } from "./redeem";
 
 /** Operators are the signed-in users whose e-mail is in ADMIN_EMAILS. */

@@ -18,7 +18,7 @@ import { courses, visits } from "../db/schema";
 import type { Services } from "../services";
 import { listCourses } from "./catalog";
 import { generateDemoCatalogue } from "./demo-catalogue";
-import { importCouponRecords } from "./ingest";
+import { importCouponRecords } from "./ingest/import-records";
 import {
   AI_RATE_LIMITS,
   getLearningGuidance,
