@@ -177,7 +177,7 @@ export function decodeImageData(data: string): Uint8Array {
 
 /** Listed courses (newest first, capped) for the compass: titles, categories, headlines. */
 export function loadCatalogueSnapshot(services: Services): Promise<CatalogueCourse[]> {
-  // "catalog:" keys are dropped by every import (server/domain/ingest/import-records.ts).
+  // "catalog:" keys are dropped by every import (server/domain/ingest.ts).
   return services.cache.remember(
     `catalog:ai-snapshot:${services.clock.today()}`,
     SNAPSHOT_CACHE_MS,

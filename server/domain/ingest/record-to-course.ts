@@ -1,12 +1,8 @@
+import { normaliseCategory } from "../../../core/course-categories";
 import { toJakartaDay } from "../../../core/dates";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
-import {
-  cleanCourseTitle,
-  isUdemyHost,
-  normaliseCategory,
-  normaliseLanguage,
-  unwrapCourseUrl,
-} from "../../adapters/coupon-feeds/normalise";
+import { isUdemyHost, unwrapCourseUrl } from "../../adapters/coupon-feeds/course-links";
+import { cleanCourseTitle, normaliseLanguage } from "../../adapters/coupon-feeds/normalise";
 import type { NewCourseRow } from "../../db/schema";
 
 /**
