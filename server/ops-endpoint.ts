@@ -54,7 +54,8 @@ function sendError(response: Response, error: unknown) {
 
 /**
  * Lets command-line tools run operations inside the server process while it owns the embedded
- * database (DESIGN.md §11). Loopback only, and only with the token the server wrote into the
+ * database: PGlite is single-process, so a tool never opens the server's data directory behind
+ * its back. Loopback only, and only with the token the server wrote into the
  * data directory's lock file (readable by the operator who owns that directory).
  */
 export function createOpsRouter(services: Services, token: () => string | undefined): Router {
@@ -160,7 +161,7 @@ export function createOpsRouter(services: Services, token: () => string | undefi
     }
   });
 
-  /** `npm run articles -- hide|unhide <id>` and `list` (DESIGN.md §11). */
+  /** `npm run articles -- hide|unhide <id>` and `list`, run by the server that owns the database. */
   const articleIdSchema = z.object({ id: z.number().int().positive() });
   for (const [operation, status] of [
     ["articles-hide", "hidden"],
