@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { articles, courses, favourites, reviews, users, visits } from "../server/db/schema";
 import { generateDemoCatalogue } from "../server/domain/demo-catalog";
-import { importCouponRecords } from "../server/domain/ingest";
+import { importCouponRecords } from "../server/domain/ingest/import-records";
 import type { Services } from "../server/services";
 
 /** mulberry32, so every bench run works on the same data. */

@@ -17,7 +17,7 @@ import {
   type DataDirLock,
 } from "../server/data-dir-lock";
 import { openDatabase } from "../server/db/client";
-import { toIngestServices, type IngestServices } from "../server/domain/ingest";
+import { toIngestServices, type IngestServices } from "../server/domain/ingest/ingest-services";
 import { createOpsRouter } from "../server/ops-endpoint";
 import { createServices, type ServicesHandle } from "../server/services";
 import { answer, startFixtureServer, type FixtureServer } from "../tests/setup/fixture-http-server";

@@ -1,16 +1,16 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ValidationError } from "../server/domain/errors";
+import { importCouponFile } from "../server/domain/ingest/import-file";
+import type { ImportSummary } from "../server/domain/ingest/import-records";
+import { IngestInProgress } from "../server/domain/ingest/ingest-runs";
+import { toIngestServices } from "../server/domain/ingest/ingest-services";
 import {
-  importCouponFile,
-  IngestInProgress,
   runIngest,
-  toIngestServices,
-  type ImportSummary,
   type IngestProgress,
   type IngestRunSummary,
   type SourceOutcome,
-} from "../server/domain/ingest";
+} from "../server/domain/ingest/run-sources";
 import { UTC_OFFSET_PATTERN } from "../core/dates";
 import { callServer, openCliTarget, postToServer, readCliConfig } from "./cli-database";
 

@@ -4,7 +4,9 @@ import { z } from "zod";
 import { UTC_OFFSET_PATTERN } from "../core/dates";
 import { listArticlesForOperators, setArticleStatus } from "./domain/articles";
 import { DomainError } from "./domain/errors";
-import { importCouponFile, runIngest, toIngestServices } from "./domain/ingest";
+import { importCouponFile } from "./domain/ingest/import-file";
+import { toIngestServices } from "./domain/ingest/ingest-services";
+import { runIngest } from "./domain/ingest/run-sources";
 import { createRedeemCodes, listRedeemCodes } from "./domain/redeem";
 import type { Services } from "./services";
 
@@ -50,7 +52,8 @@ function sendError(response: Response, error: unknown) {
 
 /**
  * Lets command-line tools run operations inside the server process while it owns the embedded
- * database (DESIGN.md §11). Loopback only, and only with the token the server wrote into the
+ * database: PGlite is single-process, so a tool never opens the server's data directory behind
+ * its back. Loopback only, and only with the token the server wrote into the
  * data directory's lock file (readable by the operator who owns that directory).
  */
 export function createOpsRouter(services: Services, token: () => string | undefined): Router {
@@ -156,7 +159,7 @@ export function createOpsRouter(services: Services, token: () => string | undefi
     }
   });
 
-  /** `npm run articles -- hide|unhide <id>` and `list` (DESIGN.md §11). */
+  /** `npm run articles -- hide|unhide <id>` and `list`, run by the server that owns the database. */
   const articleIdSchema = z.object({ id: z.number().int().positive() });
   for (const [operation, status] of [
     ["articles-hide", "hidden"],

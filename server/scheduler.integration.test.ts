@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../tests/setup/test-services";
 import { createFixtureFeeds } from "./adapters/coupon-feeds/fake-feeds";
 import { ingestRuns } from "./db/schema";
-import { toIngestServices, type IngestServices } from "./domain/ingest";
+import { toIngestServices, type IngestServices } from "./domain/ingest/ingest-services";
 import { startIngestScheduler } from "./scheduler";
 
 let harness: TestServices;

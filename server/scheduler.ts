@@ -1,5 +1,7 @@
 import { Cron } from "croner";
-import { IngestInProgress, runIngest, type IngestServices } from "./domain/ingest";
+import type { IngestServices } from "./domain/ingest/ingest-services";
+import { IngestInProgress } from "./domain/ingest/ingest-runs";
+import { runIngest } from "./domain/ingest/run-sources";
 
 export type IngestSchedule = {
   /** Cron pattern, e.g. "0 6 * * *" (daily at 06:00) or "0 * * * *" (hourly). */
@@ -15,8 +17,8 @@ export type IngestScheduler = {
 };
 
 /**
- * The daily ingest inside the server process (DESIGN.md §2). croner's `protect` skips a tick
- * while this process still runs the previous one; the run's database lock keeps other
+ * The daily ingest runs inside the server process, on INGEST_CRON. croner's `protect` skips a
+ * tick while this process still runs the previous one; the run's database lock keeps other
  * instances (and the CLI) from running at the same time, and such a tick is only logged.
  */
 export function startIngestScheduler(

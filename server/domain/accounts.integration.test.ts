@@ -21,7 +21,7 @@ import {
 } from "./accounts";
 import { listHistory, openCourse } from "./credits";
 import { Conflict, Forbidden, Unauthorized, ValidationError } from "./errors";
-import { importCouponRecords } from "./ingest";
+import { importCouponRecords } from "./ingest/import-records";
 
 /** 10:00 in Jakarta on 22 November 2026 (03:00 UTC). */
 const NOW = "2026-11-22T10:00:00+07:00";

@@ -35,7 +35,7 @@ import { findArticle, listArticles } from "./articles";
 import { openCourse } from "./credits";
 import { listSitemapEntries } from "./sitemap";
 import { NotFound, ValidationError } from "./errors";
-import { importCouponRecords } from "./ingest";
+import { importCouponRecords } from "./ingest/import-records";
 import { redeemCode } from "./redeem";
 
 /** 10:00 in Jakarta on 22 November 2026 (03:00 UTC). */

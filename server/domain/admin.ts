@@ -16,7 +16,8 @@ import type { Services } from "../services";
 import { isLocalSubject } from "../adapters/google-identity/local-issuer";
 import { listedCondition } from "./catalog";
 import { NotFound, ValidationError } from "./errors";
-import { runIngest, toIngestServices } from "./ingest";
+import { toIngestServices } from "./ingest/ingest-services";
+import { runIngest } from "./ingest/run-sources";
 import { createRedeemCodes, type NewCodesRequest } from "./redeem";
 
 /**

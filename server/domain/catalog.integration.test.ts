@@ -12,7 +12,7 @@ import { parseConfig } from "../config";
 import { courses } from "../db/schema";
 import { findPublicCourse, listCatalogFacets, listCourses } from "./catalog";
 import { generateDemoCatalogue } from "./demo-catalog";
-import { importCouponRecords } from "./ingest";
+import { importCouponRecords } from "./ingest/import-records";
 import { seedDemoCatalogueIfEmpty } from "./seed";
 
 const NOW = "2024-03-06T10:00:00+07:00";

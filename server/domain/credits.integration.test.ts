@@ -15,7 +15,7 @@ import {
   type CourseOpener,
 } from "./credits";
 import { NotFound, OutOfCredits } from "./errors";
-import { importCouponRecords } from "./ingest";
+import { importCouponRecords } from "./ingest/import-records";
 import type { Services } from "../services";
 
 /** 10:00 in Jakarta on 22 November 2026 (03:00 UTC). */

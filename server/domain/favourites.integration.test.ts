@@ -6,7 +6,7 @@ import { courses, dailyCounters, favourites } from "../db/schema";
 import { anonymousSubject, signInWithLocalIdentity } from "./accounts";
 import { LimitReached, NotFound } from "./errors";
 import { listFavouriteCourseIds, listFavourites, setFavourite } from "./favourites";
-import { importCouponRecords } from "./ingest";
+import { importCouponRecords } from "./ingest/import-records";
 import { addReview } from "./reviews";
 
 /** 10:00 in Jakarta on 22 November 2026 (03:00 UTC). */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
 import { articles, courses } from "../db/schema";
-import { importCouponRecords } from "./ingest";
+import { importCouponRecords } from "./ingest/import-records";
 import { etagMatches, getLiveUpdateCursor, getLiveUpdates } from "./live-updates";
 
 let harness: TestServices;

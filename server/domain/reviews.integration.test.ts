@@ -7,7 +7,7 @@ import { courses, reviews } from "../db/schema";
 import { signInWithLocalIdentity } from "./accounts";
 import { findPublicCourse, listCourses } from "./catalog";
 import { Conflict, LimitReached, NotFound, ValidationError } from "./errors";
-import { importCouponRecords } from "./ingest";
+import { importCouponRecords } from "./ingest/import-records";
 import {
   addReview,
   listReviewedCourseIds,

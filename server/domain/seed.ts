@@ -2,7 +2,7 @@ import { count } from "drizzle-orm";
 import { courses } from "../db/schema";
 import type { Services } from "../services";
 import { generateDemoCatalogue } from "./demo-catalog";
-import { importCouponRecords, type ImportSummary } from "./ingest";
+import { importCouponRecords, type ImportSummary } from "./ingest/import-records";
 
 /** Seeds the demo catalogue into an empty database (SEED=none turns this off). */
 export async function seedDemoCatalogueIfEmpty(services: Services): Promise<ImportSummary | null> {

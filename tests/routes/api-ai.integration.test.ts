@@ -13,7 +13,7 @@ import { AiProviderError, type AiProvider } from "../../server/adapters/ai/types
 import { visits } from "../../server/db/schema";
 import type { Services } from "../../server/services";
 import { generateDemoCatalogue } from "../../server/domain/demo-catalog";
-import { importCouponRecords } from "../../server/domain/ingest";
+import { importCouponRecords } from "../../server/domain/ingest/import-records";
 import { AI_RATE_LIMITS, type AiRequester } from "../../server/domain/ai/ai-rate-limits";
 import { moderateText } from "../../server/domain/ai/moderation";
 import { action } from "../../app/routes/api-ai";

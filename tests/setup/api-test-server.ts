@@ -5,7 +5,7 @@ import express, { type Router } from "express";
 import type { CouponRecord } from "../../server/adapters/coupon-feeds/coupon-record";
 import { createApiRouter } from "../../server/api/router";
 import { signInWithLocalIdentity } from "../../server/domain/accounts";
-import { importCouponRecords } from "../../server/domain/ingest";
+import { importCouponRecords } from "../../server/domain/ingest/import-records";
 import type { Services } from "../../server/services";
 import { rejectForeignOrigins } from "../../server/web/origin-check";
 import { createTestServices, type TestServices } from "./test-services";

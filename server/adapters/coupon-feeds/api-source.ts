@@ -1,12 +1,11 @@
 import type { CouponRecord } from "./coupon-record";
+import { couponCodeFromUrl, unwrapCourseUrl } from "./course-links";
 import {
-  couponCodeFromUrl,
   parseExpiresAt,
   parseFoundAt,
   parseLooseInteger,
   parseLooseNumber,
-  unwrapCourseUrl,
-} from "./normalise";
+} from "./dates-and-numbers";
 import type { ApiSourceConfig, ApiTargetField } from "./source-config";
 import type { FeedParseResult } from "./udemy-json";
 

@@ -1,12 +1,8 @@
+import { matchUdemyCategory } from "../../../core/course-categories";
 import type { CouponRecord } from "./coupon-record";
-import {
-  couponCodeFromUrl,
-  decodeHtmlEntities,
-  isUdemyCourseUrl,
-  matchUdemyCategory,
-  parseFoundAt,
-  unwrapCourseUrl,
-} from "./normalise";
+import { couponCodeFromUrl, isUdemyCourseUrl, unwrapCourseUrl } from "./course-links";
+import { parseFoundAt } from "./dates-and-numbers";
+import { decodeHtmlEntities } from "./normalise";
 import type { FeedParseResult } from "./udemy-json";
 import {
   childrenNamed,

@@ -1,9 +1,13 @@
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+
 /**
- * A small, strict-enough XML reader for RSS and Atom feeds (no dependency). It builds a tree of
- * elements with attributes and text, reads CDATA verbatim, decodes the five XML entities and
- * numeric references, and skips comments, processing instructions and the DOCTYPE. Entities
- * declared in a DOCTYPE are never expanded (no "billion laughs", no external entities).
- * Malformed markup (unclosed or mismatched tags, broken attributes) throws XmlError.
+ * RSS and Atom documents as a tree of elements with attributes and text, read by
+ * fast-xml-parser. CDATA is kept verbatim; in text and attribute values only the five XML
+ * entities and numeric references are decoded. Comments, processing instructions and the
+ * DOCTYPE are skipped, and entities declared in a DOCTYPE are never expanded (no "billion
+ * laughs", no external entities). A document that is not well-formed (unclosed or mismatched
+ * tags, broken attributes) throws XmlError. The size of the input is bounded by whoever fetched
+ * it (the feed's fetch policy).
  */
 export type XmlElement = {
   /** Qualified name as written, e.g. "item", "content:encoded", "atom:link". */
@@ -18,7 +22,34 @@ export class XmlError extends Error {
   override name = "XmlError";
 }
 
+/** Elements nested deeper than this are refused. */
 const MAX_DEPTH = 100;
+const TEXT = "#text";
+const CDATA = "#cdata";
+const ATTRIBUTES = ":@";
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  cdataPropName: CDATA,
+  // Entities stay as written (decodeXmlEntities below reads the predefined ones).
+  processEntities: false,
+  htmlEntities: false,
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  // The parser counts the ancestors of an opening element; the document node is not one.
+  maxNestedTags: MAX_DEPTH - 1,
+});
+
+/** fast-xml-parser's ordered output: one key per node (its name, #text or #cdata), plus :@. */
+type OrderedNode = { [name: string]: OrderedNode[] | string } & {
+  [ATTRIBUTES]?: Record<string, string>;
+};
+
 const XML_ENTITIES: Record<string, string> = {
   lt: "<",
   gt: ">",
@@ -45,114 +76,139 @@ export function decodeXmlEntities(text: string): string {
   );
 }
 
-const NAME = /^[A-Za-z_:][\w:.-]*/;
-
+/**
+ * The document element. The parser builds the tree and sees unclosed comments, CDATA and
+ * processing instructions; the validator then checks the rest (tags, attributes, one root).
+ */
 export function parseXml(xml: string): XmlElement {
-  const root: XmlElement = { name: "#document", attributes: {}, children: [], text: "" };
-  const stack: XmlElement[] = [root];
-  let position = 0;
-  const length = xml.length;
-
-  const fail = (message: string, at = position): never => {
-    const line = xml.slice(0, at).split("\n").length;
-    throw new XmlError(`${message} (line ${line})`);
-  };
-  const current = () => stack[stack.length - 1]!;
-
-  while (position < length) {
-    const open = xml.indexOf("<", position);
-    if (open === -1) {
-      current().text += decodeXmlEntities(xml.slice(position));
-      break;
-    }
-    if (open > position) current().text += decodeXmlEntities(xml.slice(position, open));
-
-    if (xml.startsWith("<!--", open)) {
-      const end = xml.indexOf("-->", open + 4);
-      if (end === -1) fail("unclosed comment", open);
-      position = end + 3;
-    } else if (xml.startsWith("<![CDATA[", open)) {
-      const end = xml.indexOf("]]>", open + 9);
-      if (end === -1) fail("unclosed CDATA section", open);
-      current().text += xml.slice(open + 9, end);
-      position = end + 3;
-    } else if (xml.startsWith("<?", open)) {
-      const end = xml.indexOf("?>", open + 2);
-      if (end === -1) fail("unclosed processing instruction", open);
-      position = end + 2;
-    } else if (xml.startsWith("<!", open)) {
-      position = skipDeclaration(xml, open, fail);
-    } else if (xml.startsWith("</", open)) {
-      const end = xml.indexOf(">", open + 2);
-      if (end === -1) fail("unclosed end tag", open);
-      const name = xml.slice(open + 2, end).trim();
-      const element = current();
-      if (stack.length === 1) fail(`unexpected </${name}>`, open);
-      if (element.name !== name) fail(`</${name}> does not close <${element.name}>`, open);
-      stack.pop();
-      position = end + 1;
-    } else {
-      const { element, selfClosing, end } = readStartTag(xml, open, fail);
-      if (stack.length === 1 && root.children.length > 0) fail("more than one root element", open);
-      current().children.push(element);
-      if (!selfClosing) {
-        if (stack.length > MAX_DEPTH) fail("elements nested too deeply", open);
-        stack.push(element);
-      }
-      position = end;
-    }
+  let nodes: OrderedNode[] = [];
+  let parseFailure: Error | null = null;
+  try {
+    nodes = parser.parse(xml) as OrderedNode[];
+  } catch (error) {
+    parseFailure = error as Error;
+    const known = PARSER_FAILURES.get(parseFailure.message);
+    if (known) throw new XmlError(known, { cause: error });
   }
-  if (stack.length > 1) fail(`<${current().name}> is never closed`, length);
-  const [documentElement] = root.children;
-  if (!documentElement) fail("no root element", 0);
-  if (root.text.trim() !== "") fail("text outside the root element", 0);
-  return documentElement!;
+  const roots = nodes.filter((node) => nodeName(node) !== undefined);
+  const verdict = XMLValidator.validate(forValidation(xml));
+  if (verdict !== true) throw new XmlError(describeInvalid(verdict.err, xml, roots.length > 0));
+  if (parseFailure)
+    throw new XmlError(describeParseFailure(parseFailure, xml), { cause: parseFailure });
+  if (roots.length === 0) throw new XmlError("no root element (line 1)");
+  if (roots.length > 1) throw new XmlError("more than one root element (line 1)");
+  return toElement(roots[0]!);
 }
 
-function skipDeclaration(xml: string, open: number, fail: (message: string, at?: number) => never) {
-  // <!DOCTYPE …> may carry an internal subset in [ … ]; its declarations are ignored.
-  let depth = 0;
-  for (let index = open + 2; index < xml.length; index += 1) {
-    const char = xml[index];
-    if (char === "[") depth += 1;
-    else if (char === "]") depth -= 1;
-    else if (char === ">" && depth <= 0) return index + 1;
-  }
-  return fail("unclosed declaration", open);
+function nodeName(node: OrderedNode): string | undefined {
+  return Object.keys(node).find((key) => key !== ATTRIBUTES && key !== TEXT && key !== CDATA);
 }
 
-function readStartTag(
-  xml: string,
-  open: number,
-  fail: (message: string, at?: number) => never,
-): { element: XmlElement; selfClosing: boolean; end: number } {
-  const nameMatch = NAME.exec(xml.slice(open + 1, open + 257));
-  if (!nameMatch) return fail("invalid tag", open);
-  const element: XmlElement = { name: nameMatch[0], attributes: {}, children: [], text: "" };
-  let index = open + 1 + nameMatch[0].length;
-  for (;;) {
-    while (index < xml.length && /\s/.test(xml[index]!)) index += 1;
-    if (index >= xml.length) return fail(`unclosed tag <${element.name}>`, open);
-    if (xml[index] === ">") return { element, selfClosing: false, end: index + 1 };
-    if (xml.startsWith("/>", index)) return { element, selfClosing: true, end: index + 2 };
-    const attributeName = NAME.exec(xml.slice(index, index + 257));
-    if (!attributeName) return fail(`invalid attribute in <${element.name}>`, index);
-    index += attributeName[0].length;
-    while (index < xml.length && /\s/.test(xml[index]!)) index += 1;
-    if (xml[index] !== "=") return fail(`attribute ${attributeName[0]} has no value`, index);
-    index += 1;
-    while (index < xml.length && /\s/.test(xml[index]!)) index += 1;
-    const quote = xml[index];
-    if (quote !== '"' && quote !== "'")
-      return fail(`unquoted attribute ${attributeName[0]}`, index);
-    const close = xml.indexOf(quote, index + 1);
-    if (close === -1) return fail(`unclosed attribute ${attributeName[0]}`, index);
-    const raw = xml.slice(index + 1, close);
-    if (raw.includes("<")) return fail(`"<" in attribute ${attributeName[0]}`, index);
-    element.attributes[attributeName[0]] = decodeXmlEntities(raw);
-    index = close + 1;
+function toElement(node: OrderedNode): XmlElement {
+  const name = nodeName(node)!;
+  const attributes: Record<string, string> = {};
+  for (const [key, value] of Object.entries(node[ATTRIBUTES] ?? {})) {
+    attributes[key] = decodeXmlEntities(String(value));
   }
+  const element: XmlElement = { name, attributes, children: [], text: "" };
+  for (const child of node[name] as OrderedNode[]) {
+    if (TEXT in child) element.text += decodeXmlEntities(String(child[TEXT]));
+    else if (CDATA in child) {
+      element.text += (child[CDATA] as OrderedNode[]).map((part) => part[TEXT] ?? "").join("");
+    } else element.children.push(toElement(child));
+  }
+  return element;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Saying what is wrong with a document, in the words operators see in ingest_runs
+
+/** Failures only the parser sees (the validator reads an unclosed comment to the end). */
+const PARSER_FAILURES = new Map([
+  ["Comment is not closed.", "unclosed comment"],
+  ["CDATA is not closed.", "unclosed CDATA section"],
+  ["Pi Tag is not closed.", "unclosed processing instruction"],
+  ["Unclosed DOCTYPE", "unclosed declaration"],
+  ["Maximum nested tags exceeded", "elements nested too deeply"],
+]);
+
+function describeParseFailure(error: Error, xml: string): string {
+  const tag = /^readTagExp returned undefined at position (\d+)/.exec(error.message);
+  if (tag) return `invalid tag (line ${lineCount(xml.slice(0, Number(tag[1])))})`;
+  return error.message;
+}
+
+/**
+ * The text the validator checks. Feeds are sloppy, and what this reader accepted stays
+ * accepted: a bare "&" is text (entities are decoded, or left as written, afterwards), and an
+ * XML declaration may follow blank lines. Both are blanked out with the same length and lines.
+ */
+function forValidation(xml: string): string {
+  return xml
+    .replaceAll("&", "*")
+    .replace(/<\?xml\b[\s\S]*?\?>/g, (declaration) => declaration.replace(/[^\n]/g, " "));
+}
+
+type ValidatorError = { code: string; msg: string; line: number };
+type Describe = (match: RegExpExecArray, xml: string, hasRoot: boolean) => string;
+
+const lineCount = (text: string) => text.split("\n").length;
+
+const VALIDATOR_MESSAGES: Array<[RegExp, Describe, "end" | "start" | "error"]> = [
+  [
+    /^Expected closing tag '(.*)' \(.*\) instead of closing tag '(.*)'\.$/,
+    (match) => `</${match[2]}> does not close <${match[1]}>`,
+    "error",
+  ],
+  [/^Unclosed tag '(.*)'\.$/, (match) => `<${match[1]}> is never closed`, "end"],
+  [
+    /^Invalid '(\[.*\])' found\.$/,
+    (match) => `<${(JSON.parse(match[1]!) as string[]).at(-1)}> is never closed`,
+    "end",
+  ],
+  [/^Closing tag '(.*)' has not been opened\.$/, (match) => `unexpected </${match[1]}>`, "error"],
+  [/^Closing tag '.*' doesn't have proper closing\.$/, () => "unclosed end tag", "error"],
+  [
+    /^Attributes for '(.*)' have open quote\.$/,
+    (match, xml) => `unclosed attribute ${unclosedAttribute(xml) ?? `in <${match[1]}>`}`,
+    "error",
+  ],
+  [/^Attribute '(.*)' is without value\.$/, (match) => `unquoted attribute ${match[1]}`, "error"],
+  [
+    /^boolean attribute '(.*)' is not allowed\.$/,
+    (match) => `attribute ${match[1]} has no value`,
+    "error",
+  ],
+  [/^Tag '.*' is an invalid name\.$|^Invalid space after '<'\.$/, () => "invalid tag", "error"],
+  [/^Multiple possible root nodes found\.$/, () => "more than one root element", "error"],
+  [/^Start tag expected\.$/, () => "no root element", "start"],
+  [
+    /^char '.*' is not expected\.$|^Extra text at the end$/,
+    (_match, _xml, hasRoot) => (hasRoot ? "text outside the root element" : "no root element"),
+    "start",
+  ],
+];
+
+function describeInvalid(error: ValidatorError, xml: string, hasRoot: boolean): string {
+  for (const [pattern, describe, at] of VALIDATOR_MESSAGES) {
+    const match = pattern.exec(error.msg);
+    if (!match) continue;
+    const line = at === "end" ? lineCount(xml) : at === "start" ? 1 : error.line;
+    return `${describe(match, xml, hasRoot)} (line ${line})`;
+  }
+  return `${error.msg.replace(/\.$/, "")} (line ${error.line})`;
+}
+
+/** The name of the attribute whose opening quote is never closed. */
+function unclosedAttribute(xml: string): string | undefined {
+  for (const match of xml.matchAll(/([^\s=<>"'/]+)\s*=\s*(["'])/g)) {
+    if (xml.indexOf(match[2]!, match.index + match[0].length) === -1) return match[1];
+  }
+  return undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the tree
 
 /** The part of a qualified name after its prefix: "atom:link" → "link". */
 export function localName(name: string): string {

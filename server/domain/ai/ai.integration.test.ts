@@ -16,7 +16,7 @@ import { courses, visits } from "../../db/schema";
 import type { Services } from "../../services";
 import { listCourses } from "../catalog";
 import { generateDemoCatalogue } from "../demo-catalog";
-import { importCouponRecords } from "../ingest";
+import { importCouponRecords } from "../ingest/import-records";
 import { getLearningGuidance } from "./compass";
 import { getTrendingTopic } from "./trending";
 

@@ -9,7 +9,7 @@ import { computeCompassLocally, describeLearningPath } from "../../adapters/ai/l
 import type { Services } from "../../services";
 import { AiReplyUnreadable, ValidationError } from "../errors";
 import { callAiProvider } from "./call-provider";
-import { keywordFindsCourses, loadCatalogueSnapshot } from "./catalogue-facts";
+import { keywordFindsCourses, loadCatalogueSnapshot } from "./catalog-facts";
 
 /**
  * The Learning Compass: a learner's goal in, skills and search keywords out. The provider

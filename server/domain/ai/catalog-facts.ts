@@ -12,7 +12,7 @@ const SNAPSHOT_SIZE = 10_000;
 
 /** Listed courses (newest first, capped) for the compass: titles, categories, headlines. */
 export function loadCatalogueSnapshot(services: Services): Promise<CatalogueCourse[]> {
-  // "catalog:" keys are dropped by every import (server/domain/ingest.ts).
+  // "catalog:" keys are dropped by every import (server/domain/ingest/import-records.ts).
   return services.cache.remember(
     `catalog:ai-snapshot:${services.clock.today()}`,
     SNAPSHOT_CACHE_MS,

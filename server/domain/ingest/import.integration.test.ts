@@ -2,22 +2,20 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestServices, type TestServices } from "../../tests/setup/test-services";
-import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
-import { courses, favourites, ingestRuns, reviews, users, visits } from "../db/schema";
-import { listCourses } from "./catalog";
-import { DEFAULT_COURSE_FILTERS } from "../../core/course-filters";
-import { createFixtureFeeds } from "../adapters/coupon-feeds/fake-feeds";
-import {
-  canonicalCourseLink,
-  importCouponFile,
-  importCouponRecords,
-  runIngest,
-  runRecordedImport,
-  toIngestServices,
-} from "./ingest";
+import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
+import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
+import { courses, favourites, ingestRuns, reviews, users, visits } from "../../db/schema";
+import { listCourses } from "../catalog";
+import { DEFAULT_COURSE_FILTERS } from "../../../core/course-filters";
+import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
+import { importCouponFile } from "./import-file";
+import { importCouponRecords } from "./import-records";
+import { runRecordedImport } from "./ingest-runs";
+import { toIngestServices } from "./ingest-services";
+import { canonicalCourseLink } from "./record-to-course";
+import { runIngest } from "./run-sources";
 
-const repoRoot = fileURLToPath(new URL("../../", import.meta.url));
+const repoRoot = fileURLToPath(new URL("../../../", import.meta.url));
 const samplePath = path.resolve(repoRoot, "../shared/data/udemy-coupons-sample.json");
 
 /** A coupon as a feed adapter hands it over; `slug` picks the course. */

@@ -2,35 +2,29 @@ import { asc, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_COURSE_FILTERS } from "../../core/course-filters";
+import { DEFAULT_COURSE_FILTERS } from "../../../core/course-filters";
 import {
   answer,
   hugeBody,
   slowly,
   startFixtureServer,
   type FixtureServer,
-} from "../../tests/setup/fixture-http-server";
-import { createTestServices, type TestServices } from "../../tests/setup/test-services";
-import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
-import { createFixtureFeeds } from "../adapters/coupon-feeds/fake-feeds";
-import { createCouponFeeds, type CouponFeeds } from "../adapters/coupon-feeds/feeds";
-import type { FetchPolicy } from "../adapters/coupon-feeds/http-fetch";
-import type { SourceConfig } from "../adapters/coupon-feeds/source-config";
-import { createFakeUdemyCheck } from "../adapters/udemy-check/fake-udemy-check";
-import type { UdemyCheck } from "../adapters/udemy-check/udemy-check";
-import type { Database } from "../db/client";
-import { courses, ingestRuns, reviews, users } from "../db/schema";
-import { listCourses } from "./catalog";
-import {
-  importCouponRecords,
-  INGEST_IN_PROGRESS_MESSAGE,
-  IngestInProgress,
-  NO_SOURCES_MESSAGE,
-  runIngest,
-  toIngestServices,
-  type IngestServices,
-  type IngestSettings,
-} from "./ingest";
+} from "../../../tests/setup/fixture-http-server";
+import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
+import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
+import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
+import { createCouponFeeds, type CouponFeeds } from "../../adapters/coupon-feeds/feeds";
+import type { FetchPolicy } from "../../adapters/coupon-feeds/http-fetch";
+import type { SourceConfig } from "../../adapters/coupon-feeds/source-config";
+import { createFakeUdemyCheck } from "../../adapters/udemy-check/fake-udemy-check";
+import type { UdemyCheck } from "../../adapters/udemy-check/udemy-check";
+import type { Database } from "../../db/client";
+import { courses, ingestRuns, reviews, users } from "../../db/schema";
+import { listCourses } from "../catalog";
+import { importCouponRecords } from "./import-records";
+import { INGEST_IN_PROGRESS_MESSAGE, IngestInProgress } from "./ingest-runs";
+import { toIngestServices, type IngestServices, type IngestSettings } from "./ingest-services";
+import { NO_SOURCES_MESSAGE, runIngest } from "./run-sources";
 
 const INGEST_LOCK_KEY = 0x4b4b494e;
 const START = "2024-03-06T10:00:00+07:00";

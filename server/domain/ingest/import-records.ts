@@ -1,0 +1,192 @@
+import { inArray, sql } from "drizzle-orm";
+import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
+import { courses, type CourseRow, type NewCourseRow } from "../../db/schema";
+import type { Services } from "../../services";
+import { toCourseRow } from "./record-to-course";
+
+export type ImportSummary = {
+  found: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  rejected: string[];
+};
+
+/** Columns whose change makes an incoming record an update rather than a repeat. */
+const TRACKED_COLUMNS = [
+  "title",
+  "couponCode",
+  "couponUrl",
+  "category",
+  "subCategory",
+  "language",
+  "level",
+  "instructor",
+  "headline",
+  "description",
+  "imageUrl",
+  "durationMinutes",
+  "udemyRating",
+  "udemyReviews",
+  "students",
+  "usesRemaining",
+  "expiresAt",
+  "active",
+  "date",
+] as const satisfies ReadonlyArray<keyof CourseRow>;
+
+type TrackedColumn = (typeof TRACKED_COLUMNS)[number];
+type StoredCourse = Pick<CourseRow, TrackedColumn | "id" | "link" | "lastSeenAt" | "source">;
+
+const storedColumns = {
+  id: courses.id,
+  link: courses.link,
+  lastSeenAt: courses.lastSeenAt,
+  source: courses.source,
+  ...Object.fromEntries(TRACKED_COLUMNS.map((column) => [column, courses[column]])),
+} as Record<keyof StoredCourse, (typeof courses)[keyof StoredCourse]>;
+
+function sameValue(column: TrackedColumn, stored: unknown, incoming: unknown): boolean {
+  const a = stored ?? null;
+  const b = incoming ?? null;
+  if (a === null || b === null) return a === b;
+  if (a instanceof Date || b instanceof Date) {
+    return new Date(a as Date).getTime() === new Date(b as Date).getTime();
+  }
+  // udemy_rating is a 4-byte real: compare at that precision.
+  if (column === "udemyRating") return Math.fround(Number(a)) === Math.fround(Number(b));
+  return a === b;
+}
+
+const excluded = (column: string) => sql.raw(`excluded.${column}`);
+const toSnake = (column: string) =>
+  column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+const CHUNK_SIZE = 250;
+
+/**
+ * Upserts coupon records by canonical course link. A course keeps its id (and so its reviews,
+ * favourites and history) when its coupon changes; its `date` moves to the day the new coupon
+ * was found, and a retired course comes back. Records are compared with the stored rows in
+ * code: a record identical to what is stored writes no tracked column (importing the same feed
+ * twice reports nothing added or updated) but still moves `last_seen_at` forward, which is what
+ * staleness and the ordering below go by. A sighting older than the stored one changes nothing.
+ * A retired coupon (inactive) stays retired until a new coupon code arrives.
+ */
+export async function importCouponRecords(
+  services: Services,
+  records: CouponRecord[],
+  source: string,
+): Promise<ImportSummary> {
+  const rejected: string[] = [];
+  const latestByLink = new Map<string, NewCourseRow>();
+  for (const record of records) {
+    const row = toCourseRow(record, source);
+    if (typeof row === "string") {
+      rejected.push(row);
+      continue;
+    }
+    const previous = latestByLink.get(row.link);
+    if (!previous || (previous.lastSeenAt as Date) <= (row.lastSeenAt as Date)) {
+      // Keep the earliest sighting of the same coupon as the day it was found.
+      if (previous && previous.couponCode === row.couponCode) {
+        row.date = previous.date;
+        row.firstSeenAt = previous.firstSeenAt;
+      }
+      latestByLink.set(row.link, row);
+    } else if (
+      previous.couponCode === row.couponCode &&
+      (row.firstSeenAt as Date) < (previous.firstSeenAt as Date)
+    ) {
+      // An earlier sighting arriving later in the feed still dates the coupon.
+      previous.date = row.date;
+      previous.firstSeenAt = row.firstSeenAt;
+    }
+  }
+
+  let added = 0;
+  let updated = 0;
+  const rows = [...latestByLink.values()];
+  for (let start = 0; start < rows.length; start += CHUNK_SIZE) {
+    const chunk = rows.slice(start, start + CHUNK_SIZE);
+    const stored = (await services.db
+      .select(storedColumns)
+      .from(courses)
+      .where(
+        inArray(
+          courses.link,
+          chunk.map((row) => row.link),
+        ),
+      )) as StoredCourse[];
+    const storedByLink = new Map(stored.map((row) => [row.link, row]));
+
+    const writes: NewCourseRow[] = [];
+    const sightings: Array<{ id: number; seenAt: Date; source: string }> = [];
+    for (const row of chunk) {
+      const current = storedByLink.get(row.link);
+      if (!current) {
+        writes.push(row);
+        continue;
+      }
+      const seenAt = row.lastSeenAt as Date;
+      if (seenAt < current.lastSeenAt) continue;
+      const couponChanged = current.couponCode !== row.couponCode;
+      const next: NewCourseRow = {
+        ...row,
+        date: couponChanged ? row.date : current.date,
+        active: couponChanged ? true : current.active,
+      };
+      const changed = TRACKED_COLUMNS.some(
+        (column) => !sameValue(column, current[column], next[column]),
+      );
+      if (changed) writes.push(next);
+      else if (seenAt > current.lastSeenAt || current.source !== row.source) {
+        sightings.push({ id: current.id, seenAt, source: row.source });
+      }
+    }
+
+    if (writes.length > 0) {
+      const written = await services.db
+        .insert(courses)
+        .values(writes)
+        .onConflictDoUpdate({
+          target: courses.link,
+          set: {
+            ...Object.fromEntries(
+              TRACKED_COLUMNS.map((column) => [column, excluded(toSnake(column))]),
+            ),
+            source: excluded("source"),
+            lastSeenAt: sql`greatest(${courses.lastSeenAt}, excluded.last_seen_at)`,
+          },
+          // A newer sighting written by someone else in the meantime wins.
+          setWhere: sql`excluded.last_seen_at >= ${courses.lastSeenAt}`,
+        })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      for (const row of written) {
+        if (row.inserted) added += 1;
+        else updated += 1;
+      }
+    }
+    if (sightings.length > 0) {
+      await services.db.execute(sql`
+        update courses
+           set last_seen_at = greatest(courses.last_seen_at, seen.at), source = seen.source
+          from (values ${sql.join(
+            sightings.map(
+              (sighting) =>
+                sql`(${sighting.id}::int, ${sighting.seenAt.toISOString()}::timestamptz, ${sighting.source}::text)`,
+            ),
+            sql`, `,
+          )}) as seen(id, at, source)
+         where courses.id = seen.id`);
+    }
+  }
+  if (added + updated > 0) services.cache.forget("catalog:");
+  return {
+    found: records.length,
+    added,
+    updated,
+    unchanged: rows.length - added - updated,
+    rejected,
+  };
+}

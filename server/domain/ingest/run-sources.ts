@@ -1,0 +1,236 @@
+import { eq } from "drizzle-orm";
+import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
+import type { CouponSource } from "../../adapters/coupon-feeds/feeds";
+import { ingestRuns } from "../../db/schema";
+import type { Services } from "../../services";
+import { ValidationError } from "../errors";
+import { importCouponRecords } from "./import-records";
+import type { IngestServices } from "./ingest-services";
+import { MAX_STORED_ERRORS, withIngestLock } from "./ingest-runs";
+import { recheckCoupons } from "./recheck-coupons";
+import { retirePastExpiry, retireStale } from "./retire-coupons";
+
+export type SourceOutcome = {
+  name: string;
+  kind: CouponSource["kind"];
+  /** False when the source could not be read at all. */
+  ok: boolean;
+  found: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  errors: string[];
+};
+
+export type RetiredCounts = {
+  /** Past their expiry time. */
+  pastExpiry: number;
+  /** Not seen by their source for STALE_AFTER_DAYS. */
+  stale: number;
+  /** Reported invalid by Udemy. */
+  invalid: number;
+};
+
+export type IngestRunSummary = {
+  runId: number;
+  /** As recorded in ingest_runs: a source's name, or "all". */
+  source: string;
+  found: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Coupons that left the list in this run (sum of `retired`). */
+  expired: number;
+  retired: RetiredCounts;
+  /** Coupons re-checked with Udemy. */
+  checked: number;
+  errors: string[];
+  sources: SourceOutcome[];
+};
+
+export type IngestProgress =
+  | { event: "started"; runId: number; sources: string[] }
+  | { event: "source"; outcome: SourceOutcome }
+  | { event: "checked"; checked: number; invalid: number };
+
+export type IngestRunOptions = {
+  /** Run only this source (by name, any letter case). */
+  source?: string;
+  /** Refuse (ValidationError) when no source is configured, instead of only retiring coupons. */
+  requireSources?: boolean;
+  /** Stops fetching and checking (server shutdown); what was imported stays. */
+  signal?: AbortSignal;
+  onProgress?: (event: IngestProgress) => void;
+};
+
+export const NO_SOURCES_MESSAGE =
+  "No coupon feed sources are configured (set INGEST_SOURCES, or use --file).";
+
+const MAX_ERRORS_PER_SOURCE = 50;
+
+/**
+ * One ingest run: every configured source (or one), each on its own so that a broken source
+ * never stops the others; then coupons past their expiry, not seen for STALE_AFTER_DAYS, or
+ * reported invalid by Udemy leave the list. Recorded in ingest_runs and logged. Throws
+ * IngestInProgress when a run is under way anywhere on this database.
+ */
+export async function runIngest(
+  services: IngestServices,
+  options: IngestRunOptions = {},
+): Promise<IngestRunSummary> {
+  const configured = services.feeds.sources;
+  let selected: readonly CouponSource[] = configured;
+  if (options.source !== undefined) {
+    const wanted = options.source.toLowerCase();
+    const match = configured.find((source) => source.name.toLowerCase() === wanted);
+    if (!match) {
+      throw new ValidationError(
+        configured.length === 0
+          ? NO_SOURCES_MESSAGE
+          : `Unknown source "${options.source}". Configured sources: ${configured.map((source) => source.name).join(", ")}.`,
+      );
+    }
+    selected = [match];
+  } else if (options.requireSources && configured.length === 0) {
+    throw new ValidationError(NO_SOURCES_MESSAGE);
+  }
+
+  return withIngestLock(services, async () => {
+    const runSource = options.source === undefined ? "all" : selected[0]!.name;
+    const [run] = await services.db
+      .insert(ingestRuns)
+      .values({ source: runSource, startedAt: services.clock.now() })
+      .returning({ id: ingestRuns.id });
+    const runId = run!.id;
+    const log = services.logger.child({ ingestRun: runId });
+    log.info({ sources: selected.map((source) => source.name) }, "ingest run started");
+    options.onProgress?.({
+      event: "started",
+      runId,
+      sources: selected.map((source) => source.name),
+    });
+
+    const outcomes: SourceOutcome[] = [];
+    for (const source of selected) {
+      const outcome = options.signal?.aborted
+        ? failedOutcome(source, "not run: the run was stopped")
+        : await importSource(services, source, options.signal);
+      outcomes.push(outcome);
+      if (outcome.ok) {
+        log.info({ ...outcome, errors: outcome.errors.length }, "ingest source imported");
+      } else log.warn({ source: outcome.name, errors: outcome.errors }, "ingest source failed");
+      options.onProgress?.({ event: "source", outcome });
+    }
+
+    const errors = outcomes.flatMap((outcome) =>
+      outcome.errors.map((error) => `[${outcome.name}] ${error}`),
+    );
+    const retired: RetiredCounts = { pastExpiry: 0, stale: 0, invalid: 0 };
+    let checked = 0;
+    try {
+      retired.pastExpiry = await retirePastExpiry(services);
+      retired.stale = await retireStale(
+        services,
+        selected.map((source) => source.name),
+      );
+      if (services.udemyCheck && !options.signal?.aborted) {
+        const recheck = await recheckCoupons(services, services.udemyCheck, options.signal);
+        checked = recheck.checked;
+        retired.invalid = recheck.invalid;
+        errors.push(...recheck.errors);
+        options.onProgress?.({ event: "checked", checked, invalid: recheck.invalid });
+      }
+    } catch (error) {
+      errors.push(`[expiry] ${(error as Error).message}`);
+    }
+
+    const totals = outcomes.reduce(
+      (sum, outcome) => ({
+        found: sum.found + outcome.found,
+        added: sum.added + outcome.added,
+        updated: sum.updated + outcome.updated,
+        unchanged: sum.unchanged + outcome.unchanged,
+      }),
+      { found: 0, added: 0, updated: 0, unchanged: 0 },
+    );
+    const expired = retired.pastExpiry + retired.stale + retired.invalid;
+    if (expired > 0) services.cache.forget("catalog:");
+    await services.db
+      .update(ingestRuns)
+      .set({
+        finishedAt: services.clock.now(),
+        ...totals,
+        expired,
+        errors: errors.slice(0, MAX_STORED_ERRORS),
+      })
+      .where(eq(ingestRuns.id, runId));
+    const summary: IngestRunSummary = {
+      runId,
+      source: runSource,
+      ...totals,
+      expired,
+      retired,
+      checked,
+      errors,
+      sources: outcomes,
+    };
+    log.info(
+      { ...totals, expired, retired, checked, errors: errors.length },
+      "ingest run finished",
+    );
+    return summary;
+  });
+}
+
+function failedOutcome(source: CouponSource, error: string): SourceOutcome {
+  return {
+    name: source.name,
+    kind: source.kind,
+    ok: false,
+    found: 0,
+    added: 0,
+    updated: 0,
+    unchanged: 0,
+    errors: [error],
+  };
+}
+
+function capErrors(errors: string[]): string[] {
+  return errors.length <= MAX_ERRORS_PER_SOURCE
+    ? errors
+    : [
+        ...errors.slice(0, MAX_ERRORS_PER_SOURCE),
+        `… and ${errors.length - MAX_ERRORS_PER_SOURCE} more`,
+      ];
+}
+
+async function importSource(
+  services: Services,
+  source: CouponSource,
+  signal: AbortSignal | undefined,
+): Promise<SourceOutcome> {
+  let loaded: { records: CouponRecord[]; rejected: string[] };
+  try {
+    loaded = await source.load({ now: services.clock.now(), signal });
+  } catch (error) {
+    return failedOutcome(source, `failed: ${(error as Error).message}`);
+  }
+  try {
+    const imported = await importCouponRecords(services, loaded.records, source.name);
+    return {
+      name: source.name,
+      kind: source.kind,
+      ok: true,
+      found: imported.found,
+      added: imported.added,
+      updated: imported.updated,
+      unchanged: imported.unchanged,
+      errors: capErrors([...loaded.rejected, ...imported.rejected]),
+    };
+  } catch (error) {
+    return {
+      ...failedOutcome(source, `import failed: ${(error as Error).message}`),
+      found: loaded.records.length,
+    };
+  }
+}
