@@ -1,6 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-/** The route table: SPEC.md §2 plus the server-side routes of DESIGN.md §3. */
+/** The route table: the pages plus the server-side routes (/go, /api, /auth, feeds, uploads). */
 export default [
   index("routes/home.tsx"),
   route("privacy", "routes/privacy.tsx"),

@@ -1,7 +1,7 @@
 import { z } from "./zod";
 
 /**
- * The AI endpoint's contract (SPEC §7, DESIGN.md §7), shared by the browser and the server.
+ * The AI endpoint's contract, shared by the browser and the server.
  *
  * The body keeps SPEC's shape (contents, optional imagePart, config) but names a `task`: the
  * server writes every prompt itself, and `contents` is only the user's input for that task.
@@ -21,9 +21,9 @@ export const AI_IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "im
 export type AiImageMimeType = (typeof AI_IMAGE_MIME_TYPES)[number];
 
 export const AI_LIMITS = {
-  /** Titles are at most 100 characters (SPEC §5); moderation accepts some slack while typing. */
+  /** Titles are at most 100 characters; moderation accepts some slack while typing. */
   titleMaxChars: 150,
-  /** Only the first 2000 characters of content are checked (SPEC §4); longer text is cut. */
+  /** Only the first 2000 characters of content are checked; longer text is cut. */
   contentCheckChars: 2000,
   goalMaxChars: 500,
   imageMaxBytes: 2 * 1024 * 1024,
@@ -31,7 +31,7 @@ export const AI_LIMITS = {
   contentsMaxChars: 200_000,
 } as const;
 
-/** SPEC §8/§9 texts the browser and the server must word identically. */
+/** Texts the browser and the server must word identically. */
 export const AI_MESSAGES = {
   goalRequired: "Please describe your learning goal.",
   goalTooLong: `Your learning goal is too long (${AI_LIMITS.goalMaxChars} characters at most).`,
@@ -54,7 +54,7 @@ export const AI_MESSAGES = {
   rateLimited: "Too many AI requests. Please wait a moment and try again.",
 } as const;
 
-/** SPEC §9: AI error toasts stay 7 seconds. */
+/** AI error toasts stay 7 seconds. */
 export const AI_ERROR_TOAST_MS = 7000;
 
 export const aiImagePartSchema = z.object({
@@ -97,7 +97,7 @@ export const suggestedSkillSchema = z.object({
 });
 export type SuggestedSkill = z.infer<typeof suggestedSkillSchema>;
 
-/** SPEC §9: 2–3 skills with 1–3 keywords each and 2–4 generic keywords (fewer when the catalogue has less). */
+/** 2–3 skills with 1–3 keywords each and 2–4 generic keywords (fewer when the catalogue has less). */
 export const learningGuidanceSchema = z.object({
   advice: z.string().trim().min(1).max(2000),
   suggestedSkills: z.array(suggestedSkillSchema).max(3),
@@ -132,7 +132,7 @@ export const aiFailureSchema = z.object({
 export type AiFailure = z.infer<typeof aiFailureSchema>;
 
 /**
- * Reads a model's JSON reply: SPEC §7 says it may arrive wrapped in code fences.
+ * Reads a model's JSON reply, which may arrive wrapped in code fences.
  * Throws SyntaxError when the text is not JSON.
  */
 export function parseAiText(text: string): unknown {
@@ -145,7 +145,7 @@ export type AiCallResult = { ok: true; text: string } | { ok: false; message: st
 
 /**
  * POSTs one task to /api/ai from the browser. A failure carries the server's `details` or
- * `error` text (SPEC §8), or null when there was none (the screen then shows its default).
+ * `error` text, or null when there was none (the screen then shows its default).
  */
 export async function requestAiTask(
   body: AiRequestBody,

@@ -1,5 +1,5 @@
 /**
- * Article rules of SPEC §4–§5 and DESIGN.md §5–§6, shared by the browser (which mirrors them for
+ * Article rules (validation, cooldown, safe links and images, slugs), shared by the browser (which mirrors them for
  * a quick answer) and the server (which enforces them). Pure functions, no server imports.
  */
 import { parseRowId } from "./row-id";
@@ -14,12 +14,12 @@ export const ARTICLE_LIMITS = {
   /** Not in SPEC: author names are labels, not essays. */
   authorMax: 100,
   imageMaxBytes: 2 * 1024 * 1024,
-  /** SPEC §4: live moderation waits this long after the last keystroke. */
+  /** Live moderation waits this long after the last keystroke. */
   moderationDebounceMs: 1200,
   titleModerationMinChars: 10,
   contentModerationMinChars: 30,
   contentModerationMaxChars: 2000,
-  /** DESIGN.md §6: stored covers are at most this wide. */
+  /** Stored covers are at most this wide. */
   coverMaxWidth: 1600,
   /** Search boxes of the list. */
   searchMaxChars: 100,
@@ -28,7 +28,7 @@ export const ARTICLE_LIMITS = {
 export const ARTICLE_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export type ArticleImageType = (typeof ARTICLE_IMAGE_TYPES)[number];
 
-/** SPEC §9: the default (anonymous) author label. */
+/** The default (anonymous) author label. */
 export const DEFAULT_ARTICLE_AUTHOR = "Anonymous Contributor";
 
 /** Every text of the article screens that the server and the browser must word identically. */
@@ -61,7 +61,7 @@ export const ARTICLE_MESSAGES = {
     "The AI content check is unavailable right now, so your article was not published. Please try again in a few minutes.",
   aiUnreadable:
     "The AI content check could not be completed, so your article was not published. Please try again.",
-  /** SPEC §4: a server message containing "article added" is treated as success. */
+  /** A server message containing "article added" is treated as success. */
   added: "Article added successfully! It is now live on Latest Insights.",
   notFound: "Article Not Found",
   notFoundHint: "The article you are looking for does not exist or may have been moved.",
@@ -95,7 +95,7 @@ export function validateAuthor(author: string): string | null {
   return null;
 }
 
-/** SPEC §5 field rules; an empty object means the text fields are valid. */
+/** Field rules; an empty object means the text fields are valid. */
 export function validateArticleInput(input: ArticleTextInput): ArticleFieldErrors {
   const errors: ArticleFieldErrors = {};
   const title = validateTitle(input.title);
@@ -116,12 +116,12 @@ export function validateImageFile(file: { size: number; type: string }): string 
   return null;
 }
 
-/** DESIGN.md §5: the remaining cooldown in whole minutes, rounded up. */
+/** The remaining cooldown in whole minutes, rounded up. */
 export function cooldownMinutes(remainingMs: number): number {
   return Math.max(1, Math.ceil(remainingMs / 60_000));
 }
 
-/** The time-remaining message of SPEC §5 (fallback when the remaining time is unknown). */
+/** The time-remaining message (fallback when the remaining time is unknown). */
 export function cooldownMessage(remainingMs: number | null | undefined): string {
   if (remainingMs === null || remainingMs === undefined || !Number.isFinite(remainingMs)) {
     return ARTICLE_MESSAGES.cooldownFallback;
@@ -150,7 +150,7 @@ function schemeOf(url: string): string | null {
 }
 
 /**
- * DESIGN.md §6: a markdown link is kept only with an http, https, irc, ircs, mailto or xmpp
+ * A markdown link is kept only with an http, https, irc, ircs, mailto or xmpp
  * address, or as an in-page anchor (GFM footnotes). Relative site paths are dropped too: a
  * link to /go/… in someone's article would spend the reader's credit.
  */
@@ -213,7 +213,7 @@ const DRIVE_HOSTS = new Set(["drive.google.com", "docs.google.com"]);
 const DRIVE_ID = /^[\w-]{10,200}$/;
 
 /**
- * SPEC §5: a cover address from a cloud file-sharing service becomes its direct-view form.
+ * A cover address from a cloud file-sharing service becomes its direct-view form.
  * Google Drive share links (…/file/d/<ID>/view, open?id=<ID>, uc?id=<ID>) become
  * https://drive.google.com/uc?export=view&id=<ID>; Dropbox share links get raw=1.
  * Anything else comes back unchanged.
@@ -282,7 +282,7 @@ export function articleSlugPath(article: { articleId: number; slug: string }): s
   return `/articles/${article.slug || "article"}-${article.articleId}`;
 }
 
-/** The canonical address of an article (SPEC §2). */
+/** The canonical address of an article. */
 export function articlePath(articleId: number): string {
   return `/article?id=${articleId}`;
 }
@@ -347,7 +347,7 @@ export function markdownToPlainText(markdown: string): string {
   );
 }
 
-/** Search terms of the list (SPEC §5: active when non-empty after trimming). */
+/** Search terms of the list (active when non-empty after trimming). */
 export type ArticleListQuery = { search: string; author: string; page: number };
 
 export function parseArticleListQuery(params: URLSearchParams): ArticleListQuery {
@@ -383,7 +383,7 @@ export function excerptSource(markdown: string, maxChars = 600): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The form's submit button (SPEC §4) and the toasts of a blocked submit (SPEC §5)
+// The form's submit button and the toasts of a blocked submit
 
 export type ModeratedField = "title" | "content" | "image";
 /** idle: nothing to check; pending: waiting for the debounce; checking: the AI is answering. */
@@ -414,7 +414,7 @@ function isProcessing(status: ModerationStatus): boolean {
   return status === "pending" || status === "checking";
 }
 
-/** SPEC §4's label, in its order of precedence; the button is enabled only when ready. */
+/** The label, in its order of precedence; the button is enabled only when ready. */
 export function submitButtonLabel(state: ArticleFormState): string {
   if (state.submitting) return SUBMIT_LABELS.submitting;
   if (state.eligibilityLoading) return SUBMIT_LABELS.eligibility;
@@ -443,7 +443,7 @@ const PROCESSING_MESSAGES: Record<ModeratedField, string> = {
 };
 
 /**
- * Why a submit attempt is refused in the browser (SPEC §5 toasts), or null. Validation of
+ * Why a submit attempt is refused in the browser, or null. Validation of
  * untouched fields comes after this (its toast is "Please correct the form errors.").
  */
 export function submitBlock(

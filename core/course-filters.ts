@@ -1,4 +1,4 @@
-/** Home-page state as SPEC §2 keeps it in the query string, plus our language filter and sort. */
+/** Home-page state as kept in the query string, plus our language filter and sort. */
 export const COURSE_SORTS = ["newest", "rating", "students", "expiring"] as const;
 export type CourseSort = (typeof COURSE_SORTS)[number];
 
@@ -77,7 +77,7 @@ export function parseCourseFilters(params: URLSearchParams): CourseFilters {
   };
 }
 
-/** SPEC §2: page omitted when 1, type omitted when All, rating omitted when 0 (and so on). */
+/** Page omitted when 1, type omitted when All, rating omitted when 0 (and so on). */
 export function toCourseSearchParams(filters: Partial<CourseFilters>): URLSearchParams {
   const params = new URLSearchParams();
   const merged = { ...DEFAULT_COURSE_FILTERS, ...filters };

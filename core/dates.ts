@@ -1,5 +1,5 @@
 /**
- * Date rules of SPEC §5. The site's day boundary is midnight Asia/Jakarta (UTC+7, no daylight
+ * Date rules. The site's day boundary is midnight Asia/Jakarta (UTC+7, no daylight
  * saving), so a "day" is always a YYYY-MM-DD string computed with that fixed offset.
  */
 
@@ -36,7 +36,7 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** True for a real calendar date with year 1000–3000 (SPEC §5 display rule). */
+/** True for a real calendar date with year 1000–3000. */
 export function isDisplayableDate(year: number, month: number, day: number): boolean {
   if (!Number.isInteger(year) || year < 1000 || year > 3000) return false;
   if (!Number.isInteger(month) || month < 1 || month > 12) return false;
@@ -65,7 +65,7 @@ export function formatJakartaInstant(instant: Date): string {
 const INDONESIAN_DAY_MONTH_YEAR = /^(\d{1,2})\s+([A-Za-z]+)\s+(\d{4})$/;
 
 /**
- * Normalises an incoming date to YYYY-MM-DD (SPEC §5): accepts "D Month YYYY" with an
+ * Normalises an incoming date to YYYY-MM-DD: accepts "D Month YYYY" with an
  * Indonesian month name, YYYY-MM-DD, or anything Date can parse (taken as its Jakarta day).
  * Anything else falls back to `today`.
  */

@@ -2,7 +2,7 @@ import type { PublicCourse } from "./course";
 
 /**
  * GET /api/updates?courseSince=<id>&articleSince=<id>: what was published after the newest
- * course and article a page has (SPEC §4 polling). Public fields only: never a coupon.
+ * course and article a page has. Public fields only: never a coupon.
  */
 export type LiveArticle = {
   id: number;
@@ -30,17 +30,17 @@ export type LiveUpdates = {
 
 export type LiveUpdateCursor = { courseSince: number; articleSince: number };
 
-/** SPEC §9: 60 000 ms. */
+/** 60 000 ms. */
 export const DEFAULT_POLL_INTERVAL_MS = 60_000;
 export const LIVE_UPDATES_MAX_ITEMS = 20;
 export const LIVE_UPDATES_MAX_COUNT = 1000;
 
-/** SPEC §4, word for word: "2 new course(s) available!". */
+/** Word for word: "2 new course(s) available!". */
 export function newCoursesMessage(count: number): string {
   return `${count} new course(s) available!`;
 }
 
-/** SPEC §4, word for word: "1 new article(s) published!". */
+/** Word for word: "1 new article(s) published!". */
 export function newArticlesMessage(count: number): string {
   return `${count} new article(s) published!`;
 }

@@ -1,4 +1,4 @@
-/** User-facing texts of SPEC §5/§8 that the server and the browser must word identically. */
+/** User-facing texts that the server and the browser must word identically. */
 export const favouriteLimitMessage = (limit: number) =>
   `You have reached the daily limit of ${limit} course favourites. Please try again tomorrow.`;
 export const reviewLimitMessage = (limit: number) =>

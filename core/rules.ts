@@ -1,5 +1,5 @@
 /**
- * Business constants of SPEC §9 and DESIGN.md §5, shared by the server (which enforces them)
+ * Business constants (credits, limits, cooldowns), shared by the server (which enforces them)
  * and the browser (which only mirrors them for a quick answer).
  */
 export const ANONYMOUS_DAILY_CREDITS = 3;

@@ -1,10 +1,10 @@
-/** Shortens text to `max` characters including the ellipsis (SPEC §9 truncation lengths). */
+/** Shortens text to `max` characters including the ellipsis. */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   return `${text.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
 }
 
-/** SPEC §9 truncation lengths, named so every screen uses the same numbers. */
+/** Truncation lengths, named so every screen uses the same numbers. */
 export const TRUNCATE = {
   cardTitle: 70,
   categoryLabel: 20,

@@ -36,7 +36,7 @@ export const STATUS_LABELS: Record<AccountStatus, string> = {
   standard: "Standard User",
 };
 
-/** SPEC §4: who is out of credits (and so cannot open a course). */
+/** Who is out of credits (and so cannot open a course). */
 export function isOutOfCredits(viewer: ViewerSummary | null | undefined): boolean {
   if (!viewer) return true;
   return viewer.creditsRemaining !== null && viewer.creditsRemaining <= 0;

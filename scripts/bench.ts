@@ -53,7 +53,7 @@ async function main() {
   });
   console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
-  // Server time of a search over the whole catalogue (DESIGN.md §9: p50 < 30 ms on PGlite).
+  // Server time of a search over the whole catalogue (p50 < 30 ms on PGlite).
   const searches = ["python", "excel", "marketing", "design", "data science", "react"];
   const searchTimes: number[] = [];
   for (let round = 0; round < 5; round += 1) {

@@ -5,7 +5,7 @@ import { OPS_TOKEN_HEADER } from "../server/ops-endpoint";
 import { createServices, type Services } from "../server/services";
 
 /**
- * How a command-line tool reaches the data (DESIGN.md §11): on PostgreSQL it just connects; on
+ * How a command-line tool reaches the data: on PostgreSQL it just connects; on
  * the embedded database it asks the running server to do the work, and only opens the files
  * itself when no server owns them.
  */

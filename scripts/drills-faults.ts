@@ -12,7 +12,7 @@ import { findFreePort, signInWithDevForm, type LocalServer } from "./local-serve
 /**
  * The third-party fault drills of `npm run drills` (see drills.ts):
  *  (c) the AI provider hangs or answers garbage: pages answer, AI calls and article submissions
- *      answer with SPEC §8's texts within the AI time budget, and nothing unchecked is stored;
+ *      answer with the texts within the AI time budget, and nothing unchecked is stored;
  *  (d) a coupon feed hangs during an ingest run: the site stays responsive, and the run ends by
  *      itself within the fetch policy's bound with the error recorded.
  * Fakes listen on 127.0.0.1 only, inside this process.
@@ -185,7 +185,7 @@ const GEMINI_FAULTS: GeminiFault[] = [
   },
 ];
 
-/** The `text` of a 200 from /api/ai: the answer as a JSON string (SPEC §7). */
+/** The `text` of a 200 from /api/ai: the answer as a JSON string. */
 function parseObject(text: string): Record<string, unknown> {
   try {
     const value: unknown = JSON.parse(text);
@@ -195,7 +195,7 @@ function parseObject(text: string): Record<string, unknown> {
   }
 }
 
-/** SPEC §8: the task's failure text with details, or (for an unreadable verdict) the advisory. */
+/** The task's failure text with details, or (for an unreadable verdict) the advisory. */
 function describeModerationFailure(answer: Answer, failureText: string): string | null {
   const body = answer.body as { error?: unknown; details?: unknown; text?: unknown };
   if (answer.status >= 500 && body.error === failureText && typeof body.details === "string") {

@@ -22,7 +22,7 @@ import { findFreePort, startServer, signInWithDevForm } from "./local-server";
  * performance is reported). Prints the four category scores and every audit that did not pass,
  * and writes each report to bench/reports/. `npm run lighthouse -- /articles` audits only the
  * pages named; LIGHTHOUSE_FORM_FACTOR=mobile skips desktop. Scores are reported, never asserted
- * (DESIGN.md §9 sets the budget: 100 in every category on mobile).
+ * (the budget: 100 in every category on mobile).
  */
 const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_FLAGS = [

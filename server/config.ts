@@ -86,7 +86,7 @@ const environmentSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
-  /** How often an open home page asks for new courses and articles (SPEC §9: 60 000 ms). */
+  /** How often an open home page asks for new courses and articles (60 000 ms). */
   POLL_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
 });
 

@@ -60,7 +60,7 @@ async function main() {
   const config = readConfig();
   const logger = pino({ level: config.logLevel });
   refuseUnwritableDirectories(config);
-  // The embedded database belongs to one process at a time (DESIGN.md §11).
+  // The embedded database belongs to one process at a time.
   let lock: DataDirLock | undefined;
   if (!config.databaseUrl) {
     try {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import type { SignedInViewer } from "../../core/viewer";
 
-/** Avatar button with the signed-in address, Dashboard and Sign Out (SPEC §2 header). */
+/** Avatar button with the signed-in address, Dashboard and Sign Out. */
 export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -70,7 +70,7 @@ export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
   );
 }
 
-/** Remaining credits for everyone but premium users (SPEC §4). */
+/** Remaining credits for everyone but premium users. */
 export function CreditBadge({ credits }: { credits: number }) {
   return (
     <span

@@ -60,7 +60,7 @@ export function readGuidance(text: string): LearningGuidance | null {
   };
 }
 
-/** SPEC §2 AI Learning Compass: goal in; advice, skills and keyword chips out. */
+/** AI Learning Compass: goal in; advice, skills and keyword chips out. */
 export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModalProps) {
   const toast = useToast();
   const [goal, setGoal] = useState("");

@@ -6,7 +6,7 @@ import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 
 /**
- * Companion-app users (SPEC §4): a daily bonus modal 3 s after load when they are not premium
+ * Companion-app users: a daily bonus modal 3 s after load when they are not premium
  * and have not claimed today; claiming (on the server) gives one hour of premium, with confetti;
  * when that hour lapses, a toast says so.
  */

@@ -5,7 +5,7 @@ import { TRUNCATE, truncate } from "../../core/text";
 import { AiScannedBadge, ArticleCover } from "./article-cover";
 import { Markdown } from "./markdown";
 
-/** What a card needs: SPEC §3's article without the whole content. */
+/** What a card needs: the article without the whole content. */
 export type ArticleCardData = {
   articleId: number;
   title: string;

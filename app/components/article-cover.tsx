@@ -82,7 +82,7 @@ function CoverPlaceholder({ className }: { className: string }) {
   );
 }
 
-/** SPEC §2: every article was checked by AI before it was published. */
+/** Every article was checked by AI before it was published. */
 export function AiScannedBadge() {
   return (
     <span

@@ -44,7 +44,7 @@ const FORM_ACTION = "/articles/new";
 const fieldClass =
   "w-full rounded-lg border bg-white px-3 py-2 text-sm dark:bg-slate-900 aria-[invalid=true]:border-red-500 border-slate-300 dark:border-slate-700";
 
-/** SPEC §4–§5 article form: live validation, live AI checks, and a submit that waits for both. */
+/** Article form: live validation, live AI checks, and a submit that waits for both. */
 export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: ArticleFormProps) {
   const toast = useToast();
   const navigation = useNavigation();
@@ -178,7 +178,7 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
     if (!file) return;
     const problem = validateImageFile(file);
     if (problem) {
-      // SPEC §5: the file is cleared.
+      // The file is cleared.
       input.value = "";
       setImageError(problem);
       toast.show(problem, "error");

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ARTICLE_MESSAGES } from "../../core/article-rules";
 
-/** SPEC §2: an unknown, hidden or malformed article address. */
+/** An unknown, hidden or malformed article address. */
 export function ArticleNotFound() {
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 text-center">
@@ -17,7 +17,7 @@ export function ArticleNotFound() {
   );
 }
 
-/** SPEC §2: the article could not be loaded (not a 404). */
+/** The article could not be loaded (not a 404). */
 export function ArticleLoadError({ message }: { message: string }) {
   return (
     <section className="mx-auto max-w-3xl px-4 py-10">

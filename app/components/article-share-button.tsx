@@ -1,7 +1,7 @@
 import { useToast } from "./toast";
 
 /**
- * SPEC §2/§8 share: the device's share sheet where there is one, else the link is copied.
+ * Share: the device's share sheet where there is one, else the link is copied.
  * Closing the share sheet is not an error; a share sheet that fails falls back to copying.
  */
 export function ArticleShareButton({ title, url }: { title: string; url: string }) {

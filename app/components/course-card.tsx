@@ -14,7 +14,7 @@ export type CourseCardProps = {
   now: Date;
   /** The viewer opened this course before (Visited badge). */
   visited: boolean;
-  /** SPEC §4: no credits left — View Course becomes a disabled "Out of Credits". */
+  /** No credits left — View Course becomes a disabled "Out of Credits". */
   outOfCredits: boolean;
   favourited: boolean;
 };

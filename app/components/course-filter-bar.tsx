@@ -158,7 +158,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
   );
 }
 
-/** Drops empty and default values so the URL stays as SPEC §2 describes. */
+/** Drops empty and default values: page 1, All categories and rating 0 are left out of the URL. */
 function cleanFormData(form: HTMLFormElement): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of new FormData(form)) {

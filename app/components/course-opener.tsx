@@ -21,7 +21,7 @@ type OpenHandler = (
 
 const CourseOpenerContext = createContext<OpenHandler | null>(null);
 
-/** A second click on the same course within this time is ignored (SPEC §4 double-click guard). */
+/** A second click on the same course within this time is ignored. */
 const DOUBLE_CLICK_GUARD_MS = 3000;
 /** The new tab's request spends the credit; refresh the balance shortly after. */
 const REFRESH_AFTER_OPEN_MS = 1500;

@@ -53,7 +53,7 @@ function browserEnvironment(): PollerEnvironment {
  * Polls GET /api/updates every `intervalMs` (one request at a time) while the tab is visible;
  * a hidden tab stops polling and, once visible again, polls when the interval since the last
  * poll is up. The ETag of an unchanged answer is sent back (304: nothing to do). Failures are
- * only logged (SPEC §4).
+ * only logged.
  */
 export function startUpdatesPoller(options: UpdatesPollerOptions): {
   stop(): void;
@@ -137,7 +137,7 @@ export type LiveUpdatesProps = {
   courseSince: number;
   /** The newest published article id the page knows (from the loader). */
   articleSince: number;
-  /** Poll interval; SPEC §9 says 60 000 ms. */
+  /** Poll interval: 60 000 ms unless configured. */
   intervalMs?: number;
   /** New courses, newest first, for the page to prepend. */
   onNewCourses?: (courses: PublicCourse[]) => void;
@@ -145,7 +145,7 @@ export type LiveUpdatesProps = {
 };
 
 /**
- * SPEC §4: polls for new courses and articles, shows "{n} new course(s) available!" and
+ * Polls for new courses and articles, shows "{n} new course(s) available!" and
  * "{n} new article(s) published!" and hands the new items to the page.
  */
 export function useLiveUpdates({

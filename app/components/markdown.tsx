@@ -7,7 +7,7 @@ import { remarkFitHeadingsUnderTitle } from "../lib/markdown-headings";
 import { useSiteUrl } from "./site-url";
 
 /**
- * User-written markdown, rendered safely (DESIGN.md §6): GitHub-flavoured markdown without raw
+ * User-written markdown, rendered safely: GitHub-flavoured markdown without raw
  * HTML (skipped, never rendered), links only to http, https, irc, ircs, mailto and xmpp
  * addresses (anything else, `javascript:` included, stays as plain text), images only from
  * http, https or data:image addresses and never from the site's own pages other than /uploads/

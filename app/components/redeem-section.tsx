@@ -21,7 +21,7 @@ type RedeemAnswer = {
   error?: { message?: string };
 };
 
-/** SPEC §2 redeem section: code input, Unlock / Verifying..., result panel, redeemed codes. */
+/** Redeem section: code input, Unlock / Verifying..., result panel, redeemed codes. */
 export function RedeemSection({
   signedIn,
   redemptions,

@@ -12,7 +12,7 @@ export type ReviewTarget = { courseId: number; title: string | null };
 
 type ReviewAnswer = { success?: boolean; message?: string; error?: { message?: string } };
 
-/** SPEC §2 review modal. Mounted with a fresh key per opening, so rating, text and error reset. */
+/** Review modal. Mounted with a fresh key per opening, so rating, text and error reset. */
 export function ReviewModal({
   target,
   onClose,

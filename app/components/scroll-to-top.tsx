@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 
-/** SPEC §9: the button appears once the page has scrolled past this many pixels. */
+/** The button appears once the page has scrolled past this many pixels. */
 export const SCROLL_TO_TOP_THRESHOLD = 400;
 
 /**

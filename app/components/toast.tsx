@@ -18,7 +18,7 @@ export type Toast = {
   leaving: boolean;
 };
 
-/** SPEC §9: at most 4 toasts (oldest dropped), 5000 ms by default, 300 ms exit animation. */
+/** At most 4 toasts (oldest dropped), 5000 ms by default, 300 ms exit animation. */
 export const MAX_TOASTS = 4;
 export const DEFAULT_TOAST_MS = 5000;
 export const TOAST_EXIT_MS = 300;

@@ -27,8 +27,8 @@ type TrendingResult = { ok: true; answer: TrendingAnswer } | { ok: false; messag
 type Outcome = TrendingResult & { opening: number };
 
 /**
- * Reads the trending answer; null when it lacks a topic or explanation (SPEC §8 "format was
- * incorrect"). Related courses are kept only when their title contains a keyword (SPEC §2).
+ * Reads the trending answer; null when it lacks a topic or explanation ("format was
+ * incorrect"). Related courses are kept only when their title contains a keyword.
  */
 export function readTrending(text: string): TrendingAnswer | null {
   let parsed: unknown;
@@ -69,7 +69,7 @@ function plainText(markdown: string): string {
   return markdown.replace(/[*_`#>]/g, "");
 }
 
-/** SPEC §2 trending topic modal: fetches when opened; topic, explanation and related courses. */
+/** Trending topic modal: fetches when opened; topic, explanation and related courses. */
 export function TrendingModal({ open, onClose }: TrendingModalProps) {
   const openCourse = useCourseOpener();
   // Every opening (and every "Try Again") asks afresh; the server caches the answer for an hour.

@@ -10,7 +10,7 @@ import {
 import type { ModerationStatus } from "../../core/article-rules";
 import { useToast } from "./toast";
 
-/** One field's live AI check (SPEC §4): its status and the advisory shown at the field. */
+/** One field's live AI check: its status and the advisory shown at the field. */
 export type FieldModeration = { status: ModerationStatus; advisory: string | null };
 
 const IDLE: FieldModeration = { status: "idle", advisory: null };
@@ -18,7 +18,7 @@ const IDLE: FieldModeration = { status: "idle", advisory: null };
 type CheckOutcome = { state: FieldModeration; toast: string | null };
 
 /**
- * Reads /api/ai's answer: a verdict, SPEC §8's "could not be parsed" advisory for a reply that
+ * Reads /api/ai's answer: a verdict, the "could not be parsed" advisory for a reply that
  * is not one, or "AI check failed" (with the server's message for the toast) for a failure.
  */
 export async function runModerationCheck(

@@ -6,7 +6,7 @@ import type { Route } from "./+types/article-slug";
 
 /**
  * Readable article addresses (/articles/learn-python-fast-12) redirect permanently to the
- * canonical /article?id=12 of SPEC §2, whatever the words before the id: titles may change,
+ * canonical /article?id=12, whatever the words before the id: titles may change,
  * the id does not. Without an id at the end it is SPEC's "Article Not Found" (404).
  */
 export function loader({ params }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import type { Route } from "./+types/auth-google";
 
 /**
  * POST /auth/google with `{ credential }` (JSON or form): the Google ID token from Identity
- * Services, verified on the server. Answers SPEC §7's `{ status, message }` and sets the session.
+ * Services, verified on the server. Answers `{ status, message }` and sets the session.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, identity } = context;

@@ -23,7 +23,7 @@ type GoView =
   | { view: "refused"; message: string };
 
 /**
- * GET /go/:courseId — the only way to a coupon (DESIGN.md §5): spends a credit on the server
+ * GET /go/:courseId — the only way to a coupon: spends a credit on the server
  * (free for a re-open the same day, premium, or an expired coupon), records the visit and the
  * click, and redirects to the coupon URL. Crawlers spend nothing and get no coupon.
  *

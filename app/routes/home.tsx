@@ -157,7 +157,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const loading = navigation.state === "loading" && navigation.location.pathname === "/";
   const [openModal, setOpenModal] = useState<"guide" | "trending" | null>(null);
   const filtersActive = hasActiveCourseFilters(filters);
-  // Courses announced by the poller since this page's data arrived (SPEC §4), shown on top of
+  // Courses announced by the poller since this page's data arrived, shown on top of
   // the first unfiltered page; new loader data replaces them (it already holds them).
   const [fresh, setFresh] = useState<{ page: typeof page; courses: PublicCourse[] }>({
     page,

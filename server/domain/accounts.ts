@@ -43,7 +43,7 @@ export type SignInResult = {
   isNew: boolean;
   sessionId: string;
   sessionExpiresAt: Date;
-  /** SPEC §4: a message containing "registered successfully" marks a new registration. */
+  /** A message containing "registered successfully" marks a new registration. */
   message: string;
 };
 
@@ -142,7 +142,7 @@ async function upsertVerifiedUser(
 }
 
 /**
- * SPEC §7 registerUser for API clients (the companion app) that hold a Google ID token: creates
+ * registerUser for API clients (the companion app) that hold a Google ID token: creates
  * or refreshes the account without a browser session.
  */
 export async function registerWithIdToken(
@@ -189,7 +189,7 @@ async function verifyOrUnauthorized(services: Services, idToken: string): Promis
 
 type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 
-/** DESIGN.md §10: sign-in brings the anonymous visitor's history and favourites along. */
+/** Sign-in brings the anonymous visitor's history and favourites along. */
 async function mergeAnonymousData(tx: Transaction, fromSubject: string, toSubject: string) {
   await tx.execute(sql`
     insert into ${visits} (subject, course_id, visited_at, day)
@@ -204,7 +204,7 @@ async function mergeAnonymousData(tx: Transaction, fromSubject: string, toSubjec
 }
 
 /**
- * DESIGN.md §5: at the first request of a new Jakarta day the balance is raised to at least 10
+ * At the first request of a new Jakarta day the balance is raised to at least 10
  * (never lowered). One conditional UPDATE, so concurrent first requests top up once.
  */
 export async function applyDailyTopUp(
@@ -251,7 +251,7 @@ export function hasPremium(user: Pick<UserRow, "isPremium" | "premiumUntil">, no
   );
 }
 
-/** SPEC §4 status display: only the temporary app flag reads App Premium (Temporary). */
+/** Status display: only the temporary app flag reads App Premium (Temporary). */
 export function accountStatus(
   user: Pick<UserRow, "isPremium" | "premiumUntil">,
   now: Date,
@@ -288,7 +288,7 @@ export type RequestIdentity = {
   isAppClient: boolean;
 };
 
-/** What the UI may know about the viewer (SPEC §4 credits and status). */
+/** What the UI may know about the viewer. */
 export async function describeViewer(
   services: Services,
   identity: RequestIdentity,
@@ -329,7 +329,7 @@ export const APP_PREMIUM_ALREADY_CLAIMED =
   "You've already claimed your free app premium for today.";
 
 /**
- * SPEC §4: an app user may claim one hour of premium once a Jakarta day. One conditional
+ * An app user may claim one hour of premium once a Jakarta day. One conditional
  * UPDATE: two taps at once cannot both claim.
  */
 export async function claimAppPremium(services: Services, user: UserRow, isAppClient: boolean) {

@@ -22,7 +22,7 @@ export type OpenedCourse = {
 type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 
 /**
- * Opening a course (DESIGN.md §5): in one transaction, record the day's visit and — only when it
+ * Opening a course: in one transaction, record the day's visit and — only when it
  * is the first open of that course today — spend one credit; then reveal the coupon URL.
  *
  * The visit row is unique per subject, course and day, so concurrent opens of one course spend
@@ -180,7 +180,7 @@ export type HistoryEntry = {
   visitedAt: string;
 };
 
-/** Course-visit history, newest first (SPEC §2 dashboard). */
+/** Course-visit history, newest first. */
 export async function listHistory(
   services: Services,
   subject: string,

@@ -10,7 +10,7 @@ export type FavouriteChange = { favourited: boolean; changed: boolean };
 
 /**
  * Adds or removes a favourite for a subject (user id or anonymous subject). Adding counts
- * towards the daily cap (DESIGN.md §5: 30 a Jakarta day), in the same transaction as the insert,
+ * towards the daily cap (30 a Jakarta day), in the same transaction as the insert,
  * so a refused add leaves nothing behind. Adding an existing favourite costs nothing.
  */
 export async function setFavourite(

@@ -6,7 +6,7 @@ import { listHistory } from "./credits";
 import { listFavourites } from "./favourites";
 import { listRedemptions } from "./redeem";
 
-/** SPEC §7 getUser: the account with its history, redeem history and liked courses. */
+/** getUser: the account with its history, redeem history and liked courses. */
 export async function getUserProfile(services: Services, user: UserRow) {
   const [history, favourites, redeemHistory] = await Promise.all([
     listHistory(services, user.id),

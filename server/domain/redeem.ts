@@ -5,7 +5,7 @@ import { redeemCodes, redeemFailures, redemptions, users } from "../db/schema";
 import type { Services } from "../services";
 import { LimitReached, ValidationError } from "./errors";
 
-/** SPEC §3 redeem result. `newLimit` is the new credit balance, or "unlimited" for premium. */
+/** Redeem result. `newLimit` is the new credit balance, or "unlimited" for premium. */
 export type RedeemResult = {
   success: boolean;
   message: string;
@@ -76,7 +76,7 @@ async function pruneOldFailures(services: Services, now: Date): Promise<void> {
 }
 
 /**
- * Redeems a code for a user (DESIGN.md §5). Atomic and race-safe: the redemption row (unique per
+ * Redeems a code for a user. Atomic and race-safe: the redemption row (unique per
  * code and user) and the conditional `uses < max_uses` UPDATE happen in one transaction, so two
  * concurrent redemptions of a last use cannot both succeed, and a user cannot redeem twice.
  * The user's row is locked for the attempt, so concurrent guesses are counted one after another
@@ -213,7 +213,7 @@ export type RedemptionEntry = {
   type: "premium" | "credits" | "other";
 };
 
-/** SPEC §3 redeem history, newest first. */
+/** Redeem history, newest first. */
 export async function listRedemptions(
   services: Services,
   userId: string,

@@ -21,7 +21,7 @@ export type SitemapEntry = {
 /** The protocol's limit is 50,000 URLs per file; the fixed pages leave room under it. */
 const MAX_SITEMAP_ARTICLES = 49_000;
 
-/** Pages that exist regardless of the data (SPEC §9 priorities). */
+/** Pages that exist regardless of the data. */
 const STATIC_SITEMAP_ENTRIES: SitemapEntry[] = [
   { path: "/downloads", priority: 0.5, changefreq: "monthly" },
   { path: "/contact-us", priority: 0.3, changefreq: "yearly" },

@@ -4,7 +4,7 @@ import { usesBearerScheme } from "./client-credentials";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
- * CSRF guard (DESIGN.md §6): a state-changing request from a browser must come from our own
+ * CSRF guard: a state-changing request from a browser must come from our own
  * origin. Browsers send `Origin` on every cross-site POST; requests without it (curl, the app)
  * carry no ambient cookies from another site, and `Sec-Fetch-Site: cross-site` is refused too.
  */

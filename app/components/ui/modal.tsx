@@ -12,7 +12,7 @@ export type ModalProps = {
 
 /**
  * A modal on the native <dialog>: the browser traps focus, closes on Escape and restores focus
- * to the opener. Closing plays a 300 ms fade before the dialog leaves the page (SPEC §9).
+ * to the opener. Closing plays a 300 ms fade before the dialog leaves the page.
  */
 export function Modal({ open, onClose, title, children, footer }: ModalProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);

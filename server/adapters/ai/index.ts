@@ -26,7 +26,7 @@ export type AiProviderOptions = {
  * Gemini when GEMINI_API_KEY is set, the offline provider otherwise (chosen by configuration,
  * never by NODE_ENV). With Gemini, compass and trending fall back to the offline answer when
  * Gemini fails or answers nonsense: both can always be computed from our own data. Moderation
- * never falls back silently: its failure is reported (SPEC §8).
+ * never falls back silently: its failure is reported.
  */
 export function createAiProvider(
   settings: AiSettings,

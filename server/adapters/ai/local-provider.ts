@@ -9,7 +9,7 @@ import { moderateTextLocally } from "./text-moderation";
 import type { AiProvider } from "./types";
 
 /**
- * The offline provider (DESIGN.md §7): a real provider, allowed anywhere. Text moderation is
+ * The offline provider: a real provider, allowed anywhere. Text moderation is
  * rules and word lists, images go through nsfwjs, compass and trending come from our data.
  */
 export function createLocalAiProvider(

@@ -7,7 +7,7 @@ import {
   type JWTVerifyGetKey,
 } from "jose";
 
-/** SPEC §5: the one message a user sees for any token we cannot accept. */
+/** The one message a user sees for any token we cannot accept. */
 export const INVALID_SIGN_IN_TOKEN_MESSAGE =
   "Invalid sign-in token received. Could not decode. Please try again.";
 
