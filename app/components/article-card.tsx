@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { articlePath, excerptSource } from "../../core/article-rules";
+import { articlePath } from "../../core/article-paths";
+import { excerptSource } from "../../core/markdown-text";
 import { formatJakartaInstant } from "../../core/dates";
 import { TRUNCATE, truncate } from "../../core/text";
 import { AiScannedBadge, ArticleCover } from "./article-cover";

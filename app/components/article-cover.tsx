@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { coverImageSrc } from "../../core/article-rules";
+import { coverImageSrc } from "../../core/safe-addresses";
 import { useSiteUrl } from "./site-url";
 
 /**

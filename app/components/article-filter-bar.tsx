@@ -1,10 +1,7 @@
 import { useRef } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
-import {
-  ARTICLE_LIMITS,
-  hasActiveArticleFilters,
-  type ArticleListQuery,
-} from "../../core/article-rules";
+import { ARTICLE_LIMITS } from "../../core/article-rules";
+import { hasActiveArticleFilters, type ArticleListQuery } from "../../core/article-paths";
 
 const fieldClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";

@@ -7,17 +7,19 @@ import {
   ARTICLE_MESSAGES,
   cooldownMessage,
   DEFAULT_ARTICLE_AUTHOR,
-  submitBlock,
-  submitButtonLabel,
-  SUBMIT_LABELS,
   validateArticleInput,
   validateAuthor,
   validateContent,
   validateImageFile,
   validateTitle,
   type ArticleFieldErrors,
-  type ArticleFormState,
 } from "../../core/article-rules";
+import {
+  submitBlock,
+  submitButtonLabel,
+  SUBMIT_LABELS,
+  type ArticleFormState,
+} from "../lib/article-form-state";
 import { useModerationCheck, type FieldModeration } from "./use-article-moderation";
 import { Markdown } from "./markdown";
 import { useToast } from "./toast";

@@ -2,7 +2,7 @@ import { useMemo, type ComponentPropsWithoutRef } from "react";
 import ReactMarkdown, { type Components, type UrlTransform } from "react-markdown";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
-import { safeImageSrc, safeLinkHref } from "../../core/article-rules";
+import { safeImageSrc, safeLinkHref } from "../../core/safe-addresses";
 import { remarkFitHeadingsUnderTitle } from "../lib/markdown-headings";
 import { useSiteUrl } from "./site-url";
 

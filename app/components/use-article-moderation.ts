@@ -7,7 +7,7 @@ import {
   requestAiTask,
   type AiRequestBody,
 } from "../../core/ai-schemas";
-import type { ModerationStatus } from "../../core/article-rules";
+import type { ModerationStatus } from "../lib/article-form-state";
 import { useToast } from "./toast";
 
 /** One field's live AI check: its status and the advisory shown at the field. */

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { ArticleNotFound } from "../components/article-not-found";
-import { ARTICLE_MESSAGES, articleIdFromSlug, articlePath } from "../../core/article-rules";
+import { ARTICLE_MESSAGES } from "../../core/article-rules";
+import { articleIdFromSlug, articlePath } from "../../core/article-paths";
 import { pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/article-slug";
 

@@ -5,13 +5,10 @@ import { ArticleLoadError, ArticleNotFound } from "../components/article-not-fou
 import { ArticleShareButton } from "../components/article-share-button";
 import { Markdown } from "../components/markdown";
 import { useRootData } from "../components/use-root-data";
-import {
-  ARTICLE_MESSAGES,
-  articlePath,
-  coverImageSrc,
-  markdownToPlainText,
-  parseArticleId,
-} from "../../core/article-rules";
+import { ARTICLE_MESSAGES } from "../../core/article-rules";
+import { articlePath, parseArticleId } from "../../core/article-paths";
+import { coverImageSrc } from "../../core/safe-addresses";
+import { markdownToPlainText } from "../../core/markdown-text";
 import { formatJakartaInstant } from "../../core/dates";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, SITE_NAME, siteUrlFromMatches } from "../lib/seo";
 import { TRUNCATE, truncate } from "../../core/text";

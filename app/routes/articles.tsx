@@ -6,10 +6,10 @@ import { Pagination } from "../components/pagination";
 import {
   articleListHref,
   articlePath,
-  excerptSource,
   hasActiveArticleFilters,
   parseArticleListQuery,
-} from "../../core/article-rules";
+} from "../../core/article-paths";
+import { excerptSource } from "../../core/markdown-text";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/articles";
 
