@@ -4,8 +4,8 @@ import { useNonce } from "./nonce";
 
 /**
  * The inline recorder of taps made before hydration (app/lib/early-taps.ts). It sits in <head>
- * so it listens before the first control is parsed; about 500 bytes, it costs the first paint
- * nothing. The browser hides a nonce from the DOM after using it, hence no hydration warning.
+ * so it listens before the first control is parsed; at about 600 bytes (350 gzip) it costs the
+ * first paint nothing. The browser hides a nonce from the DOM once used: no hydration warning.
  */
 export function EarlyTapsScript() {
   const nonce = useNonce();
