@@ -36,6 +36,7 @@ test("a heart tapped before the page is interactive is stored, with its toast, w
   await expect(heart).toHaveAttribute("aria-pressed", "true", AFTER_HYDRATION);
   await expect(toast(page, FAVOURITE_ADDED)).toBeVisible();
   expect(await early.replayedInPlace()).toBe(true);
+  expect(early.reactErrors).toEqual([]);
 
   // Stored for this visitor: a new page load shows it.
   await page.reload();
@@ -68,6 +69,7 @@ test("a category and a rating chosen before the page is interactive filter the l
   expect(cards.every((card) => card.category === category)).toBe(true);
   expect(queryOf(page)).toEqual({ type: category, rating: "1" });
   expect(await early.replayedInPlace()).toBe(true);
+  expect(early.reactErrors).toEqual([]);
 });
 
 test("Leave a Review tapped before the dashboard is interactive opens the review modal", async ({
@@ -95,6 +97,7 @@ test("Leave a Review tapped before the dashboard is interactive opens the review
     AFTER_HYDRATION,
   );
   expect(await early.replayedInPlace()).toBe(true);
+  expect(early.reactErrors).toEqual([]);
 });
 
 test.describe("without JavaScript", () => {

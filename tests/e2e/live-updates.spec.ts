@@ -215,5 +215,6 @@ test.describe("the article list and an article", () => {
     ).toBeVisible({ timeout: 45_000 });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/article/);
     expect(await early.replayedInPlace()).toBe(true);
+    expect(early.reactErrors).toEqual([]);
   });
 });

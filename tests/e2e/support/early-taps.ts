@@ -12,6 +12,8 @@ export type EarlyPage = {
   letScriptsLoad(): Promise<void>;
   /** The page is still the same document: a tap was replayed in place, not by a page load. */
   replayedInPlace(): Promise<boolean>;
+  /** React's errors so far (a hydration mismatch would make React render the page anew). */
+  reactErrors: string[];
 };
 
 /**
@@ -29,6 +31,14 @@ export async function openBeforeHydration(page: Page, url: string): Promise<Earl
     await held;
     await route.continue();
   });
+  const reactErrors: string[] = [];
+  const recordReactError = (text: string) => {
+    if (/React error|hydrat/i.test(text)) reactErrors.push(text);
+  };
+  page.on("pageerror", (error) => recordReactError(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") recordReactError(message.text());
+  });
   await page.goto(url, { waitUntil: "domcontentloaded" });
   const marker = `early-taps-${Date.now()}`;
   const hydrated = await page.evaluate((name) => {
@@ -41,6 +51,7 @@ export async function openBeforeHydration(page: Page, url: string): Promise<Earl
   return {
     // The route stays: once released it only passes requests on.
     letScriptsLoad: async () => release(),
+    reactErrors,
     replayedInPlace: () =>
       page.evaluate(
         (name) => (window as unknown as Record<string, boolean>)[name] === true,
