@@ -12,6 +12,7 @@ import stylesheet from "./app.css?url";
 import { useEffect } from "react";
 import { AppBonus } from "./components/app-bonus";
 import { CourseOpenerProvider } from "./components/course-opener";
+import { EarlyTapsReplay, EarlyTapsScript } from "./components/early-taps";
 import { useNonce } from "./components/nonce";
 import { ToastProvider, useToast } from "./components/toast";
 import { SiteUrlContext } from "./components/site-url";
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d4ed8" />
+        <EarlyTapsScript />
         <Stylesheet href={stylesheet} />
         <Meta />
         <Links />
@@ -79,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <SiteHeader />
           <main id="main">{children}</main>
           <SiteFooter />
+          <EarlyTapsReplay />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

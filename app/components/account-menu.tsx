@@ -26,6 +26,7 @@ export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
     <div ref={rootRef} className="relative">
       <button
         type="button"
+        data-replay="account-menu"
         aria-expanded={open}
         aria-haspopup="true"
         aria-label="Account menu"

@@ -3,6 +3,7 @@ import { useToast } from "./toast";
 /**
  * Share: the device's share sheet where there is one, else the link is copied.
  * Closing the share sheet is not an error; a share sheet that fails falls back to copying.
+ * Sharing needs JavaScript: a tap before hydration is replayed once it runs (data-replay).
  */
 export function ArticleShareButton({ title, url }: { title: string; url: string }) {
   const toast = useToast();
@@ -33,6 +34,7 @@ export function ArticleShareButton({ title, url }: { title: string; url: string 
   return (
     <button
       type="button"
+      data-replay="article-share"
       onClick={() => void share()}
       className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
     >

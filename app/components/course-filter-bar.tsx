@@ -20,7 +20,7 @@ export type CourseFilterBarProps = {
 
 /**
  * A plain GET form (works without JavaScript: press Enter or Search). With JavaScript, picking a
- * filter submits at once. The page number is not part of the form, so any change returns to
+ * filter submits at once; a filter picked before hydration is replayed then (data-replay). The page number is not part of the form, so any change returns to
  * page 1; empty fields are dropped so the URL keeps SPEC's omissions.
  */
 export function CourseFilterBar({ filters, categories, languages }: CourseFilterBarProps) {
@@ -79,6 +79,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
         <select
           id="course-type"
           name="type"
+          data-replay="course-type"
           defaultValue={filters.type}
           onChange={submitForm}
           className={fieldClass}
@@ -98,6 +99,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
         <select
           id="course-rating"
           name="rating"
+          data-replay="course-rating"
           defaultValue={String(filters.rating)}
           onChange={submitForm}
           className={fieldClass}
@@ -116,6 +118,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
         <select
           id="course-language"
           name="language"
+          data-replay="course-language"
           defaultValue={filters.language}
           onChange={submitForm}
           className={fieldClass}
@@ -135,6 +138,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
         <select
           id="course-sort"
           name="sort"
+          data-replay="course-sort"
           defaultValue={filters.sort}
           onChange={submitForm}
           className={fieldClass}

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useLocation } from "react-router";
 import { FAVOURITE_LIMIT_FALLBACK } from "../../core/messages";
 import { TRUNCATE, truncate } from "../../core/text";
 import { useToast } from "./toast";
@@ -13,7 +14,9 @@ type FavouriteAnswer = {
 
 /**
  * The heart toggle: flips at once (optimistic), the server decides (daily cap), and a refusal
- * flips it back with the server's message.
+ * flips it back with the server's message. It is a real form, so it also works before the
+ * JavaScript runs: without JavaScript it posts and comes back to this page with the message;
+ * with it, a tap before hydration is replayed once the page is interactive (data-replay).
  */
 export function FavouriteButton({
   courseId,
@@ -41,6 +44,7 @@ export function FavouriteButton({
     setFavourited(initial);
   }
   const shortTitle = truncate(title, TRUNCATE.ariaTitle);
+  const location = useLocation();
 
   const toggle = async () => {
     if (busy) return;
@@ -73,26 +77,35 @@ export function FavouriteButton({
   };
 
   return (
-    <button
-      type="button"
-      aria-pressed={favourited}
-      aria-label={
-        favourited ? `Remove ${shortTitle} from favorites` : `Add ${shortTitle} to favorites`
-      }
-      onClick={() => void toggle()}
-      className={`rounded-full p-1.5 hover:bg-rose-50 dark:hover:bg-rose-950 ${favourited ? "text-rose-600" : "text-slate-400 hover:text-rose-600"} ${className}`}
-    >
-      <svg
-        aria-hidden="true"
-        width="20"
-        height="20"
-        viewBox="0 0 24 24"
-        fill={favourited ? "currentColor" : "none"}
-        stroke="currentColor"
-        strokeWidth="2"
+    <form method="post" action="/favourites" className="contents">
+      <input type="hidden" name="courseId" value={courseId} />
+      <input type="hidden" name="favourite" value={String(!favourited)} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button
+        type="submit"
+        data-replay={`favourite-${courseId}`}
+        aria-pressed={favourited}
+        aria-label={
+          favourited ? `Remove ${shortTitle} from favorites` : `Add ${shortTitle} to favorites`
+        }
+        onClick={(event) => {
+          event.preventDefault();
+          void toggle();
+        }}
+        className={`rounded-full p-1.5 hover:bg-rose-50 dark:hover:bg-rose-950 ${favourited ? "text-rose-600" : "text-slate-400 hover:text-rose-600"} ${className}`}
       >
-        <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.4 5 6.9 5c2 0 3.6 1.1 5.1 3 1.5-1.9 3.1-3 5.1-3 3.5 0 5.8 3.4 4.4 6.8C19.5 16.4 12 21 12 21z" />
-      </svg>
-    </button>
+        <svg
+          aria-hidden="true"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill={favourited ? "currentColor" : "none"}
+          stroke="currentColor"
+          strokeWidth="2"
+        >
+          <path d="M12 21s-7.5-4.6-9.5-9.2C1.1 8.4 3.4 5 6.9 5c2 0 3.6 1.1 5.1 3 1.5-1.9 3.1-3 5.1-3 3.5 0 5.8 3.4 4.4 6.8C19.5 16.4 12 21 12 21z" />
+        </svg>
+      </button>
+    </form>
   );
 }

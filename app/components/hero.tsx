@@ -32,6 +32,7 @@ export function Hero({ onOpenGuide, onOpenTrending }: HeroProps) {
           </a>
           <button
             type="button"
+            data-replay="open-ai-guide"
             onClick={onOpenGuide}
             className="rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10"
           >
@@ -39,6 +40,7 @@ export function Hero({ onOpenGuide, onOpenTrending }: HeroProps) {
           </button>
           <button
             type="button"
+            data-replay="open-trending"
             onClick={onOpenTrending}
             className="rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10"
           >

@@ -92,6 +92,7 @@ export function SiteHeader() {
           )}
           <button
             type="button"
+            data-replay="mobile-menu"
             className="rounded-md p-2 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"

@@ -22,6 +22,7 @@ export function ThemeToggle({ initial }: { initial: ThemePreference | null }) {
   return (
     <button
       type="button"
+      data-replay="theme-toggle"
       onClick={toggle}
       aria-label={effective === "dark" ? "Switch to light mode" : "Switch to dark mode"}
       className="rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"

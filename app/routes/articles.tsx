@@ -1,8 +1,10 @@
-import { data, Link, useNavigation } from "react-router";
+import { data, Link, useNavigation, useRevalidator } from "react-router";
 import { canWriteArticles, listArticles } from "../../server/domain/articles";
+import { getLiveUpdateCursor } from "../../server/domain/live-updates";
 import { ArticleCard, type ArticleCardData } from "../components/article-card";
 import { ArticleFilterBar } from "../components/article-filter-bar";
 import { Pagination } from "../components/pagination";
+import { LiveUpdates } from "../components/live-updates";
 import {
   articleListHref,
   articlePath,
@@ -18,7 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseArticleListQuery(new URL(request.url).searchParams);
   const canWrite = canWriteArticles(identity.user, identity.isAppClient, services.clock.now());
   try {
-    const page = await listArticles(services, query);
+    const [page, liveCursor] = await Promise.all([
+      listArticles(services, query),
+      getLiveUpdateCursor(services),
+    ]);
     // Cards only need the start of each article: keep the page small.
     const articles: ArticleCardData[] = page.articles.map((article) => ({
       articleId: article.articleId,
@@ -32,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       query,
       canWrite,
       page: { articles, total: page.total, page: page.page, pageCount: page.pageCount },
+      liveUpdates: { ...liveCursor, intervalMs: services.config.pollIntervalMs },
       error: null,
     };
   } catch (error) {
@@ -41,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         query,
         canWrite,
         page: null,
+        liveUpdates: null,
         error: "We could not load articles right now. Please try again in a moment.",
       },
       { status: 503 },
@@ -80,6 +87,10 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/articles";
   const filtered = hasActiveArticleFilters(query);
+  const revalidator = useRevalidator();
+  // New articles belong on top of the unfiltered first page: reloading its data puts them there
+  // with their excerpts (the poll's answer carries no content). Elsewhere the toast says enough.
+  const showsNewest = page?.page === 1 && !filtered;
 
   return (
     <section aria-labelledby="articles-heading" className="mx-auto max-w-7xl px-4 py-10">
@@ -105,6 +116,15 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       </div>
 
       <ArticleFilterBar query={query} />
+
+      {loaderData.liveUpdates && (
+        <LiveUpdates
+          courseSince={loaderData.liveUpdates.courseSince}
+          articleSince={loaderData.liveUpdates.articleSince}
+          intervalMs={loaderData.liveUpdates.intervalMs}
+          onNewArticles={showsNewest ? () => void revalidator.revalidate() : undefined}
+        />
+      )}
 
       <div aria-live="polite" className="mt-4 min-h-6 text-sm text-slate-600 dark:text-slate-300">
         {loading ? "Loading articles..." : null}

@@ -195,6 +195,7 @@ function HistoryPanel({
               ) : (
                 <button
                   type="button"
+                  data-replay={`review-${entry.courseId}`}
                   onClick={() => startReview(entry.courseId, entry.title)}
                   className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
                 >

@@ -1,35 +1,67 @@
 import { setFavourite } from "../../server/domain/favourites";
+import { DomainError } from "../../server/domain/errors";
+import { flashCookie, type FlashMessage } from "../../server/web/cookies";
+import { safeRedirectPath } from "../../server/web/redirects";
 import { domainErrorResponse, subjectForWrite } from "../../server/web/responses";
 import { FAVOURITE_ADDED, FAVOURITE_REMOVED } from "../../core/messages";
 import { parseRowId } from "../../core/row-id";
 import type { Route } from "./+types/favourites";
 
-/** POST /favourites (courseId, favourite=true|false): the heart toggle, for users and visitors. */
+/**
+ * POST /favourites (courseId, favourite=true|false): the heart toggle, for users and visitors.
+ * The page's script asks for JSON; the heart's own form (a browser without JavaScript) also
+ * sends `redirectTo` and goes back there, with the same message as a flash toast.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  const redirectTo = form.get("redirectTo");
+  const answer = redirectTo === null ? answerJson : answerWithRedirect(redirectTo, context);
   const field = form.get("courseId");
   const courseId = parseRowId(typeof field === "string" ? field : null);
   if (courseId === null) {
-    return Response.json(
-      { success: false, message: "Unknown course.", error: { message: "Unknown course." } },
-      { status: 400 },
-    );
+    return answer({ status: 400, flash: { type: "error", message: "Unknown course." } });
   }
   const favourite = form.get("favourite") === "true";
   const { subject, setCookie } = subjectForWrite(context);
   try {
     const result = await setFavourite(context.services, subject, courseId, favourite);
-    return Response.json(
-      {
-        success: true,
-        favourited: result.favourited,
-        message: result.favourited ? FAVOURITE_ADDED : FAVOURITE_REMOVED,
-      },
-      { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
-    );
+    const message = result.favourited ? FAVOURITE_ADDED : FAVOURITE_REMOVED;
+    return answer({
+      status: 200,
+      flash: { type: "success", message },
+      favourited: result.favourited,
+      setCookie,
+    });
   } catch (error) {
-    return domainErrorResponse(error);
+    if (redirectTo === null || !(error instanceof DomainError)) return domainErrorResponse(error);
+    return answer({ status: error.status, flash: { type: "error", message: error.message } });
   }
+}
+
+type Outcome = {
+  status: number;
+  flash: FlashMessage;
+  favourited?: boolean;
+  setCookie?: string | null;
+};
+
+function answerJson({ status, flash, favourited, setCookie }: Outcome): Response {
+  const success = flash.type === "success";
+  return Response.json(
+    success
+      ? { success, favourited, message: flash.message }
+      : { success, message: flash.message, error: { message: flash.message } },
+    { status, headers: setCookie ? { "Set-Cookie": setCookie } : {} },
+  );
+}
+
+function answerWithRedirect(redirectTo: FormDataEntryValue, context: Route.ActionArgs["context"]) {
+  return ({ flash, setCookie }: Outcome): Response => {
+    const headers = new Headers({ Location: safeRedirectPath(redirectTo) });
+    headers.append("Set-Cookie", flashCookie(flash, context.identity.secureCookies));
+    if (setCookie) headers.append("Set-Cookie", setCookie);
+    return new Response(null, { status: 303, headers });
+  };
 }
 
 export function loader() {

@@ -1,14 +1,21 @@
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
-import { E2E_DATA_DIR } from "./support/env";
+import { expect, request, test, type Page } from "@playwright/test";
+import { newArticlesMessage } from "../../core/live-updates";
+import {
+  DESKTOP_CHROME_UA,
+  openBeforeHydration,
+  waitForHydration as waitForPageHydration,
+} from "./support/early-taps";
+import { E2E_BASE_URL, E2E_DATA_DIR } from "./support/env";
 import { gotoHydrated, readCards } from "./support/home-page";
 
 /**
  * SPEC §4 polling. This spec adds a course to the catalogue the server owns (through the ingest
- * CLI, which hands the import to the running server) and retires it again at the end: it must
- * not run alongside specs that read the catalogue as fixed (see playwright.config.ts).
+ * CLI, which hands the import to the running server) and publishes an article, and retires both
+ * again at the end: it must not run alongside specs that read the catalogue as fixed (see
+ * playwright.config.ts).
  */
 test.describe.configure({ mode: "serial" });
 
@@ -41,14 +48,20 @@ function feedRecord(expiredDate: string) {
   };
 }
 
-/** `npx tsx scripts/ingest.ts --file …` as an operator would run it next to the server. */
-function ingest(name: string, records: unknown[]) {
-  const dir = path.resolve("test-results/live-updates");
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, name);
-  writeFileSync(file, JSON.stringify(records));
+const ARTICLE_TITLE = "Belajar Kotlin Coroutines Sambil Menunggu Kereta";
+const ARTICLE_CONTENT = [
+  "Coroutines make **waiting** cheap: a suspended function gives its thread back.",
+  "",
+  "- start with `launch` and `async`",
+  "- cancel what you no longer need",
+].join("\n");
+/** The article page, once the list shows it (filled by the article test, read by the next). */
+let articleHref: string | null = null;
+
+/** `npx tsx scripts/<name>.ts …` as an operator runs it next to the server. */
+function runCli(script: string, args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn("npx", ["tsx", "scripts/ingest.ts", "--file", file, "--source", "e2e"], {
+    const child = spawn("npx", ["tsx", `scripts/${script}.ts`, ...args], {
       env: { ...process.env, DATA_DIR: E2E_DATA_DIR, NODE_ENV: "test" },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -61,9 +74,52 @@ function ingest(name: string, records: unknown[]) {
   });
 }
 
+/** A premium writer (dev sign-in, a premium code from the operator CLI) posts the form. */
+async function publishArticle(title: string): Promise<void> {
+  const minted = await runCli("codes", ["create", "--type", "premium", "--uses", "1"]);
+  expect(minted.code, minted.stderr).toBe(0);
+  const code = minted.stdout.trim().split("\n").at(-1) ?? "";
+  const writer = await request.newContext({ baseURL: E2E_BASE_URL, userAgent: DESKTOP_CHROME_UA });
+  try {
+    const signedIn = await writer.post("/auth/dev", {
+      form: { email: `live-writer-${Date.now()}@example.com`, redirectTo: "/" },
+      maxRedirects: 0,
+    });
+    expect(signedIn.status()).toBe(302);
+    const redeemed = await writer.post("/redeem", { form: { code } });
+    expect(((await redeemed.json()) as { success: boolean }).success).toBe(true);
+    const sent = await writer.post("/articles/new", {
+      multipart: { title, content: ARTICLE_CONTENT, author: "Rina Wijaya" },
+      maxRedirects: 0,
+    });
+    expect(sent.status(), await sent.text()).toBe(303);
+  } finally {
+    await writer.dispose();
+  }
+}
+
+function articleTitles(page: Page) {
+  return page
+    .getByRole("list", { name: "Articles" })
+    .locator("h2")
+    .evaluateAll((headings) => headings.map((heading) => heading.getAttribute("title") ?? ""));
+}
+
+/** `npx tsx scripts/ingest.ts --file …` as an operator would run it next to the server. */
+function ingest(name: string, records: unknown[]) {
+  const dir = path.resolve("test-results/live-updates");
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name);
+  writeFileSync(file, JSON.stringify(records));
+  return runCli("ingest", ["--file", file, "--source", "e2e"]);
+}
+
 test.afterAll(async () => {
   // Retire the course again: the same coupon, already expired, leaves the list.
   await ingest("retire.json", [feedRecord("2020-01-01 00:00:00+00:00")]);
+  // And hide the article.
+  const articleId = articleHref && new URL(articleHref, E2E_BASE_URL).searchParams.get("id");
+  if (articleId) await runCli("articles", ["hide", articleId]);
 });
 
 test("a course added while the home page is open appears with a toast after the next poll", async ({
@@ -112,4 +168,53 @@ test("GET /api/updates sends public fields only and answers 304 while nothing ch
   expect(again.status()).toBe(304);
 
   expect((await request.get("/api/updates?courseSince=-1")).status()).toBe(400);
+});
+
+test.describe("the article list and an article", () => {
+  test.use({ userAgent: DESKTOP_CHROME_UA });
+
+  test("an article published while /articles is open appears on top with a toast after the next poll", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // The page's clock runs on but can jump: the next poll comes without waiting a minute.
+    await page.clock.install();
+    await page.goto("/articles");
+    await waitForPageHydration(page);
+    expect(await articleTitles(page)).not.toContain(ARTICLE_TITLE);
+
+    await publishArticle(ARTICLE_TITLE);
+    await page.clock.fastForward("01:05");
+
+    await expect(
+      page.getByRole("region", { name: "Notifications" }).getByText(newArticlesMessage(1)),
+    ).toBeVisible({ timeout: 15_000 });
+    // On top of the list, with its excerpt, without a page load.
+    await expect.poll(async () => (await articleTitles(page))[0]).toBe(ARTICLE_TITLE);
+    const card = page.getByRole("list", { name: "Articles" }).locator("article").first();
+    await expect(card.locator("strong")).toHaveText("waiting");
+    articleHref = await card.getByRole("link", { name: /^Read More/ }).getAttribute("href");
+    expect(articleHref).toMatch(/^\/article\?id=\d+$/);
+  });
+
+  test("Share pressed before the article page is interactive copies its link", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    expect(articleHref, "the previous test publishes the article").not.toBeNull();
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_BASE_URL });
+    const early = await openBeforeHydration(page, articleHref!);
+    await page.getByRole("button", { name: "Share" }).click();
+    await early.letScriptsLoad();
+
+    await expect(
+      page
+        .getByRole("region", { name: "Notifications" })
+        .getByText(`Link to "${ARTICLE_TITLE}" copied!`),
+    ).toBeVisible({ timeout: 45_000 });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/article/);
+    expect(await early.replayedInPlace()).toBe(true);
+    expect(early.reactErrors).toEqual([]);
+  });
 });

@@ -1,0 +1,122 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { FAVOURITE_ADDED } from "../../core/messages";
+import { categorySelect, courseCards, queryOf, ratingSelect, readCards } from "./support/home-page";
+import { DESKTOP_CHROME_UA, openBeforeHydration } from "./support/early-taps";
+
+// A hurried visitor on a busy phone: the CPU runs 4× slower and every tap lands at
+// DOMContentLoaded, long before the page's JavaScript (loaded after the first paint) hydrates it.
+test.describe.configure({ mode: "parallel", timeout: 90_000 });
+
+/** A desktop Chrome that isbot does not take for a crawler (/go would neither spend nor redirect). */
+test.use({ userAgent: DESKTOP_CHROME_UA });
+
+/** Replays wait for the JavaScript to download and hydrate on the throttled CPU. */
+const AFTER_HYDRATION = { timeout: 45_000 };
+
+let emailSequence = 0;
+function uniqueEmail(label: string): string {
+  emailSequence += 1;
+  return `${label}-${Date.now()}-${process.pid}-${emailSequence}@example.com`;
+}
+
+function toast(page: Page, text: string): Locator {
+  return page.getByRole("region", { name: "Notifications" }).getByText(text);
+}
+
+test("a heart tapped before the page is interactive is stored, with its toast, without a reload", async ({
+  page,
+}) => {
+  const early = await openBeforeHydration(page, "/");
+  const card = courseCards(page).first();
+  const heart = card.getByRole("button", { name: /favorites$/ });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await early.letScriptsLoad();
+
+  await expect(heart).toHaveAttribute("aria-pressed", "true", AFTER_HYDRATION);
+  await expect(toast(page, FAVOURITE_ADDED)).toBeVisible();
+  expect(await early.replayedInPlace()).toBe(true);
+  expect(early.reactErrors).toEqual([]);
+
+  // Stored for this visitor: a new page load shows it.
+  await page.reload();
+  await expect(
+    courseCards(page)
+      .first()
+      .getByRole("button", { name: /favorites$/ }),
+  ).toHaveAttribute("aria-pressed", "true");
+});
+
+test("a category and a rating chosen before the page is interactive filter the list", async ({
+  page,
+}) => {
+  const early = await openBeforeHydration(page, "/");
+  const category = await categorySelect(page).locator("option").nth(1).getAttribute("value");
+  expect(category).toBeTruthy();
+  await categorySelect(page).selectOption(category!);
+  await ratingSelect(page).selectOption("1");
+  await early.letScriptsLoad();
+
+  await expect(page).toHaveURL(
+    (url) => url.searchParams.get("type") === category && url.searchParams.get("rating") === "1",
+    AFTER_HYDRATION,
+  );
+  // The list is the server's answer to both filters (few demo courses have site reviews yet,
+  // so it may be empty); the form shows the URL's state.
+  await expect(categorySelect(page)).toHaveValue(category!);
+  await expect(ratingSelect(page)).toHaveValue("1");
+  const cards = await readCards(page);
+  expect(cards.every((card) => card.category === category)).toBe(true);
+  expect(queryOf(page)).toEqual({ type: category, rating: "1" });
+  expect(await early.replayedInPlace()).toBe(true);
+  expect(early.reactErrors).toEqual([]);
+});
+
+test("Leave a Review tapped before the dashboard is interactive opens the review modal", async ({
+  page,
+}) => {
+  const signedIn = await page.request.post("/auth/dev", {
+    form: { email: uniqueEmail("hurried-reviewer"), redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status()).toBe(302);
+  await page.goto("/?page=3");
+  const [course] = await readCards(page);
+  expect(course, "page 3 should list courses").toBeDefined();
+  const opened = await page.request.get(course!.href, { maxRedirects: 0 });
+  expect(opened.status()).toBe(302);
+
+  const early = await openBeforeHydration(page, "/dashboard?tab=history");
+  const leaveReview = page
+    .locator("#account-section")
+    .getByRole("button", { name: "Leave a Review" });
+  await leaveReview.click();
+  await early.letScriptsLoad();
+
+  await expect(page.getByRole("dialog", { name: `Review ${course!.title}` })).toBeVisible(
+    AFTER_HYDRATION,
+  );
+  expect(await early.replayedInPlace()).toBe(true);
+  expect(early.reactErrors).toEqual([]);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the heart is a form: it posts, comes back and shows the course as a favourite", async ({
+    page,
+  }) => {
+    await page.goto("/?page=2");
+    const heart = courseCards(page)
+      .first()
+      .getByRole("button", { name: /favorites$/ });
+    await expect(heart).toHaveAttribute("aria-pressed", "false");
+    await heart.click();
+    await expect(page).toHaveURL(/\/\?page=2$/);
+    await expect(
+      courseCards(page)
+        .first()
+        .getByRole("button", { name: /favorites$/ }),
+    ).toHaveAttribute("aria-pressed", "true");
+  });
+});
