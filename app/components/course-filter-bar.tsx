@@ -72,83 +72,49 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
           Search
         </button>
       </div>
-      <div className="md:col-span-2">
-        <label htmlFor="course-type" className="sr-only">
-          Category
-        </label>
-        <select
-          id="course-type"
-          name="type"
-          data-replay="course-type"
-          defaultValue={filters.type}
-          onChange={submitForm}
-          className={fieldClass}
-        >
-          <option value="">All Categories</option>
-          {categories.map((category) => (
-            <option key={category} value={category}>
-              {category}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="md:col-span-2">
-        <label htmlFor="course-rating" className="sr-only">
-          Minimum rating
-        </label>
-        <select
-          id="course-rating"
-          name="rating"
-          data-replay="course-rating"
-          defaultValue={String(filters.rating)}
-          onChange={submitForm}
-          className={fieldClass}
-        >
-          {RATING_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="md:col-span-2">
-        <label htmlFor="course-language" className="sr-only">
-          Language
-        </label>
-        <select
-          id="course-language"
-          name="language"
-          data-replay="course-language"
-          defaultValue={filters.language}
-          onChange={submitForm}
-          className={fieldClass}
-        >
-          <option value="">All Languages</option>
-          {languages.map((language) => (
-            <option key={language} value={language}>
-              {language}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="course-type"
+        name="type"
+        label="Category"
+        value={filters.type}
+        options={[
+          { value: "", label: "All Categories" },
+          ...categories.map((category) => ({ value: category, label: category })),
+        ]}
+        onChange={submitForm}
+      />
+      <FilterSelect
+        id="course-rating"
+        name="rating"
+        label="Minimum rating"
+        value={String(filters.rating)}
+        options={RATING_OPTIONS.map((option) => ({
+          value: String(option.value),
+          label: option.label,
+        }))}
+        onChange={submitForm}
+      />
+      <FilterSelect
+        id="course-language"
+        name="language"
+        label="Language"
+        value={filters.language}
+        options={[
+          { value: "", label: "All Languages" },
+          ...languages.map((language) => ({ value: language, label: language })),
+        ]}
+        onChange={submitForm}
+      />
       <div className="flex gap-2 md:col-span-2">
-        <label htmlFor="course-sort" className="sr-only">
-          Sort by
-        </label>
-        <select
+        <FilterSelect
           id="course-sort"
           name="sort"
-          data-replay="course-sort"
-          defaultValue={filters.sort}
+          label="Sort by"
+          value={filters.sort}
+          options={COURSE_SORTS.map((sort) => ({ value: sort, label: COURSE_SORT_LABELS[sort] }))}
           onChange={submitForm}
-          className={fieldClass}
-        >
-          {COURSE_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {COURSE_SORT_LABELS[sort]}
-            </option>
-          ))}
-        </select>
+          bare
+        />
         {hasActiveCourseFilters(filters) && (
           <Link
             to="/#courses-section"
@@ -160,6 +126,44 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
       </div>
     </Form>
   );
+}
+
+type FilterSelectProps = {
+  id: string;
+  name: string;
+  /** Read by screen readers; the options say what the select is for at a glance. */
+  label: string;
+  value: string;
+  options: Array<{ value: string; label: string }>;
+  onChange: () => void;
+  /** Without its own grid cell (placed inside a cell shared with another control). */
+  bare?: boolean;
+};
+
+/** One filter of the bar: submits on change, and a change made before hydration is replayed. */
+function FilterSelect({ id, name, label, value, options, onChange, bare }: FilterSelectProps) {
+  const control = (
+    <>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        data-replay={id}
+        defaultValue={value}
+        onChange={onChange}
+        className={fieldClass}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+  return bare ? control : <div className="md:col-span-2">{control}</div>;
 }
 
 /** Drops empty and default values: page 1, All categories and rating 0 are left out of the URL. */
