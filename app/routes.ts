@@ -16,7 +16,16 @@ export default [
   route("articles/:slugWithId", "routes/article-slug.tsx"),
   route("uploads/:key", "routes/uploads.ts"),
   route("dashboard", "routes/dashboard.tsx"),
-  route("admin", "routes/admin.tsx"),
+  // The operator console: the layout checks the operator and draws the navigation; one module
+  // per section.
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/overview.tsx"),
+    route("ingest", "routes/admin/ingest.tsx"),
+    route("codes", "routes/admin/codes.tsx"),
+    route("articles", "routes/admin/articles.tsx"),
+    route("users", "routes/admin/users.tsx"),
+    route("audit", "routes/admin/audit.tsx"),
+  ]),
   route("go/:courseId", "routes/go.tsx"),
   route("auth/dev", "routes/auth-dev.ts"),
   route("auth/google", "routes/auth-google.ts"),

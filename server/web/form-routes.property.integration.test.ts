@@ -48,6 +48,10 @@ const PATHS = [
   "/auth/app-bonus",
   "/articles/new",
   "/admin",
+  "/admin/ingest",
+  "/admin/codes",
+  "/admin/articles",
+  "/admin/users",
   "/reviews.data",
 ];
 const FIELDS = [
@@ -122,6 +126,8 @@ describe("every form route, fuzzed", () => {
           "/go/",
           "/admin?section=",
           "/admin?section=users&email=",
+          "/admin/",
+          "/admin/users?email=",
           "/articles/",
           "/article?id=",
           "/uploads/",

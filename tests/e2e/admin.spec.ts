@@ -70,7 +70,7 @@ async function findUserCard(page: Page, email: string): Promise<Locator> {
   await openSection(page, "users");
   await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Find" }).click();
-  await expect(page).toHaveURL(/section=users&email=/);
+  await expect(page).toHaveURL(/\/admin\/users\?email=/);
   const card = page
     .getByRole("article")
     .filter({ has: page.getByRole("heading", { name: email, exact: true }) });
@@ -121,6 +121,15 @@ test.describe("operator console", () => {
     });
     expect(post.status()).toBe(404);
     expect(await post.text()).not.toContain("Created 1 code");
+    for (const path of ["/admin/codes", "/admin/users?email=a", "/admin/audit"]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+    }
+    const sectionPost = await page.request.post("/admin/codes", {
+      form: { intent: "create-codes", type: "credits", credits: "5", uses: "1" },
+      headers: { Origin: E2E_BASE_URL },
+    });
+    expect(sectionPost.status()).toBe(404);
   });
 
   test("the overview and ingestion sections", async ({ page }) => {
@@ -155,7 +164,7 @@ test.describe("operator console", () => {
     expect(await seriousAxeViolations(page)).toEqual([]);
 
     await nav.getByRole("link", { name: "Ingestion" }).click();
-    await expect(page).toHaveURL(/section=ingest/);
+    await expect(page).toHaveURL(/\/admin\/ingest$/);
     await expect(page.getByRole("heading", { name: "Ingest runs" })).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
@@ -337,6 +346,92 @@ test.describe("operator console", () => {
     await expect(card).toContainText("Standard ·");
     await openSection(page, "audit");
     await expect(page.getByRole("row").nth(1)).not.toContainText("users.add-credits");
+  });
+
+  test("the old /admin?section= addresses move to the section's own path", async ({ page }) => {
+    await signIn(page, E2E_ADMIN_EMAIL);
+    const moved = await page.request.get("/admin?section=users&email=nobody", {
+      maxRedirects: 0,
+    });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers()["location"]).toBe("/admin/users?email=nobody");
+    const response = await page.goto("/admin?section=codes");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/admin\/codes$/);
+    await expect(page.getByRole("form", { name: "Create redeem codes" })).toBeVisible();
+    await page.goto("/admin?section=nonsense");
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Last ingest run per source" })).toBeVisible();
+  });
+
+  test("invalid form input is refused with a 400 and its message, and nothing changes", async ({
+    page,
+  }) => {
+    await signIn(page, E2E_ADMIN_EMAIL);
+    await page.goto("/admin/codes");
+    const rowsBefore = await page.getByRole("row").count();
+    const refusals: Array<[string, Record<string, string>, string]> = [
+      [
+        "/admin/codes",
+        { type: "credits", credits: "5", uses: "0" },
+        "--uses must be a positive whole number.",
+      ],
+      [
+        "/admin/codes",
+        { type: "credits", credits: "5", uses: "many" },
+        "--uses must be a positive whole number.",
+      ],
+      [
+        "/admin/codes",
+        { type: "credits", credits: "x", uses: "3" },
+        "A credits code needs --credits, a positive whole number.",
+      ],
+      [
+        "/admin/codes",
+        { type: "credits", credits: "5", uses: "3", count: "1001" },
+        "--count must be between 1 and 1000.",
+      ],
+      [
+        "/admin/codes",
+        { type: "premium", days: "-2", uses: "3" },
+        "--days must be a positive whole number.",
+      ],
+      [
+        "/admin/codes",
+        { type: "credits", credits: "5", uses: "3", expires: "soon" },
+        "Expires must be a date (YYYY-MM-DD).",
+      ],
+      // The old address still takes the form, with the same refusal.
+      [
+        "/admin",
+        { type: "credits", credits: "5", uses: "0" },
+        "--uses must be a positive whole number.",
+      ],
+    ];
+    for (const [path, fields, message] of refusals) {
+      const refused = await page.request.post(path, {
+        form: { intent: "create-codes", ...fields },
+        headers: { Origin: E2E_BASE_URL },
+      });
+      expect(refused.status(), JSON.stringify(fields)).toBe(400);
+      const html = await refused.text();
+      expect(html).toContain(message);
+      expect(html).not.toContain("Created ");
+    }
+    const unknown = await page.request.post("/admin/codes", {
+      form: { intent: "add-credits", userId: "x", credits: "5" },
+      headers: { Origin: E2E_BASE_URL },
+    });
+    expect(unknown.status()).toBe(400);
+    expect(await unknown.text()).toContain("Unknown action.");
+    const credits = await page.request.post("/admin/users", {
+      form: { intent: "add-credits", userId: "x", credits: "10001" },
+      headers: { Origin: E2E_BASE_URL },
+    });
+    expect(credits.status()).toBe(400);
+    expect(await credits.text()).toContain("Credits must be a whole number from 1 to 10000.");
+    await page.reload();
+    expect(await page.getByRole("row").count()).toBe(rowsBefore);
   });
 
   test("the audit log lists what the operator just did, by e-mail", async ({ page }) => {

@@ -1,0 +1,83 @@
+import { Form, useNavigation } from "react-router";
+import { buttonClass, cardClass, fieldClass, Notice } from "../../components/admin/admin-ui";
+import { RunTable } from "../../components/admin/run-table";
+import { z } from "../../../core/zod";
+import { adminRunIngest, listIngestRuns, listIngestSources } from "../../../server/domain/admin";
+import { operatorOr404, parseField, sectionAction, type FormHandler } from "./console";
+import type { Route } from "./+types/ingest";
+
+/** "Run now": one source by name, or every source when none is chosen. */
+const runIngestForm = z.object({
+  source: z
+    .string()
+    .default("")
+    .transform((source) => source || null),
+});
+
+export const ingestForms: Record<string, FormHandler> = {
+  "run-ingest": async ({ services }, operator, fields) => {
+    const { source } = parseField(runIngestForm, fields);
+    const summary = await adminRunIngest(services, operator, source);
+    return {
+      ok: true,
+      message: `Ingest run ${summary.runId} (${summary.source}): found ${summary.found}, added ${summary.added}, updated ${summary.updated}, expired ${summary.expired}.`,
+    };
+  },
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  operatorOr404(context);
+  return {
+    runs: await listIngestRuns(context.services),
+    sources: listIngestSources(context.services),
+  };
+}
+
+export const action = (args: Route.ActionArgs) => sectionAction(ingestForms, args);
+
+export default function AdminIngest({ loaderData, actionData }: Route.ComponentProps) {
+  const { runs, sources } = loaderData;
+  const navigation = useNavigation();
+  const running =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "run-ingest";
+  return (
+    <>
+      <Notice notice={actionData} />
+      <div className="mt-6 grid gap-4">
+        <Form
+          method="post"
+          className={`${cardClass} flex flex-wrap items-end gap-3`}
+          aria-label="Run ingestion now"
+        >
+          <input type="hidden" name="intent" value="run-ingest" />
+          <label className="flex flex-col text-sm">
+            Source
+            <select name="source" className={fieldClass} defaultValue="">
+              <option value="">All sources</option>
+              {sources.map((source) => (
+                <option key={source} value={source}>
+                  {source}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" disabled={running || sources.length === 0} className={buttonClass}>
+            {running ? "Running..." : "Run now"}
+          </button>
+          {sources.length === 0 && (
+            <p className="text-sm">No sources configured (INGEST_SOURCES).</p>
+          )}
+        </Form>
+        <div className={cardClass}>
+          <h2 className="font-semibold">Ingest runs</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            Runs of every source, newest first; open a run's errors to read them. The schedule is
+            INGEST_CRON;
+            <code> npm run ingest</code> runs it from the command line.
+          </p>
+          <RunTable runs={runs} />
+        </div>
+      </div>
+    </>
+  );
+}
