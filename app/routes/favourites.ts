@@ -1,23 +1,19 @@
-import { setFavourite } from "../../server/domain/favourites";
-import { domainErrorResponse, subjectForWrite } from "../../server/web/responses";
 import { FAVOURITE_ADDED, FAVOURITE_REMOVED } from "../../core/messages";
 import { parseRowId } from "../../core/row-id";
+import { setFavourite } from "../../server/domain/favourites";
+import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
+import { subjectForWrite } from "../../server/web/responses";
 import type { Route } from "./+types/favourites";
 
 /** POST /favourites (courseId, favourite=true|false): the heart toggle, for users and visitors. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const field = form.get("courseId");
-  const courseId = parseRowId(typeof field === "string" ? field : null);
-  if (courseId === null) {
-    return Response.json(
-      { success: false, message: "Unknown course.", error: { message: "Unknown course." } },
-      { status: 400 },
-    );
-  }
-  const favourite = form.get("favourite") === "true";
-  const { subject, setCookie } = subjectForWrite(context);
   try {
+    const form = await request.formData();
+    const field = form.get("courseId");
+    const courseId = parseRowId(typeof field === "string" ? field : null);
+    if (courseId === null) throw new HttpRefusal(400, "Unknown course.");
+    const favourite = form.get("favourite") === "true";
+    const { subject, setCookie } = subjectForWrite(context);
     const result = await setFavourite(context.services, subject, courseId, favourite);
     return Response.json(
       {
@@ -28,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: setCookie ? { "Set-Cookie": setCookie } : {} },
     );
   } catch (error) {
-    return domainErrorResponse(error);
+    return jsonErrorResponse(error, "result");
   }
 }
 
