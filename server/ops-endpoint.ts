@@ -3,12 +3,12 @@ import express, { type Response, type Router } from "express";
 import { z } from "zod";
 import { UTC_OFFSET_PATTERN } from "../core/dates";
 import { listArticlesForOperators, setArticleStatus } from "./domain/articles";
-import { DomainError } from "./domain/errors";
 import { importCouponFile } from "./domain/ingest/import-file";
 import { toIngestServices } from "./domain/ingest/ingest-services";
 import { runIngest } from "./domain/ingest/run-sources";
 import { createRedeemCodes, listRedeemCodes } from "./domain/redeem";
 import type { Services } from "./services";
+import { HttpRefusal, parseInput, sendJsonError } from "./web/json-answers";
 
 export const OPS_TOKEN_HEADER = "x-kursusku-ops-token";
 
@@ -45,9 +45,23 @@ function tokenMatches(expected: string, given: string | undefined): boolean {
   return timingSafeEqual(Buffer.from(expected), Buffer.from(given));
 }
 
+/** Operators see the message of any failure: the CLIs print it. */
 function sendError(response: Response, error: unknown) {
-  const status = error instanceof DomainError ? error.status : 500;
-  response.status(status).json({ error: { message: (error as Error).message } });
+  sendJsonError(response, error, (unexpected) => (unexpected as Error).message);
+}
+
+/** The request's input, or undefined once a 400 has been sent with the first issue's message. */
+function readInput<Schema extends z.ZodType>(
+  response: Response,
+  schema: Schema,
+  input: unknown,
+): z.output<Schema> | undefined {
+  try {
+    return parseInput(schema, input, undefined, "bad request");
+  } catch (error) {
+    sendError(response, error);
+    return undefined;
+  }
 }
 
 /**
@@ -65,22 +79,17 @@ export function createOpsRouter(services: Services, token: () => string | undefi
       !isLoopback(request.socket.remoteAddress) ||
       !tokenMatches(expected, request.get(OPS_TOKEN_HEADER))
     ) {
-      response.status(404).json({ error: { message: "Not found" } });
+      sendError(response, new HttpRefusal(404, "Not found"));
       return;
     }
     next();
   });
 
   router.post("/ingest-file", express.json({ limit: "16kb" }), async (request, response) => {
-    const parsed = fileImportSchema.safeParse(request.body);
-    if (!parsed.success) {
-      response
-        .status(400)
-        .json({ error: { message: parsed.error.issues[0]?.message ?? "bad request" } });
-      return;
-    }
+    const parsed = readInput(response, fileImportSchema, request.body);
+    if (!parsed) return;
     try {
-      response.json(await importCouponFile(services, parsed.data));
+      response.json(await importCouponFile(services, parsed));
     } catch (error) {
       sendError(response, error);
     }
@@ -93,13 +102,8 @@ export function createOpsRouter(services: Services, token: () => string | undefi
    * run longer than an HTTP client's patience still reports back.
    */
   router.post("/ingest-sources", express.json({ limit: "4kb" }), async (request, response) => {
-    const parsed = sourcesRunSchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      response
-        .status(400)
-        .json({ error: { message: parsed.error.issues[0]?.message ?? "bad request" } });
-      return;
-    }
+    const parsed = readInput(response, sourcesRunSchema, request.body ?? {});
+    if (!parsed) return;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     const write = (event: unknown) => {
       if (!response.headersSent) {
@@ -115,7 +119,7 @@ export function createOpsRouter(services: Services, token: () => string | undefi
     };
     try {
       const summary = await runIngest(toIngestServices(services), {
-        source: parsed.data.source,
+        source: parsed.source,
         requireSources: true,
         onProgress: write,
       });
@@ -132,14 +136,9 @@ export function createOpsRouter(services: Services, token: () => string | undefi
   });
 
   router.post("/codes-create", express.json({ limit: "4kb" }), async (request, response) => {
-    const parsed = codesCreateSchema.safeParse(request.body);
-    if (!parsed.success) {
-      response
-        .status(400)
-        .json({ error: { message: parsed.error.issues[0]?.message ?? "bad request" } });
-      return;
-    }
-    const { expiresAt, ...rest } = parsed.data;
+    const parsed = readInput(response, codesCreateSchema, request.body);
+    if (!parsed) return;
+    const { expiresAt, ...rest } = parsed;
     try {
       const codes = await createRedeemCodes(services, {
         ...rest,
@@ -166,13 +165,13 @@ export function createOpsRouter(services: Services, token: () => string | undefi
     ["articles-unhide", "published"],
   ] as const) {
     router.post(`/${operation}`, express.json({ limit: "1kb" }), async (request, response) => {
-      const parsed = articleIdSchema.safeParse(request.body);
-      if (!parsed.success) {
-        response.status(400).json({ error: { message: "An article id is required." } });
-        return;
-      }
       try {
-        response.json({ article: await setArticleStatus(services, parsed.data.id, status) });
+        const { id } = parseInput(
+          articleIdSchema,
+          request.body,
+          () => "An article id is required.",
+        );
+        response.json({ article: await setArticleStatus(services, id, status) });
       } catch (error) {
         sendError(response, error);
       }

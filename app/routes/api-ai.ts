@@ -1,6 +1,5 @@
-import type { AiFailure } from "../../core/ai-schemas";
 import { answerAiRequest } from "../../server/domain/ai/ai-requests";
-import { AiTaskFailed, RateLimited, ValidationError } from "../../server/domain/errors";
+import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/api-ai";
 
 /**
@@ -36,60 +35,28 @@ async function readLimitedText(request: Request, limit: number): Promise<string 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  if (request.method !== "POST") {
-    return Response.json(
-      { error: "Method Not Allowed" },
-      { status: 405, headers: { Allow: "POST", ...NO_STORE } },
-    );
-  }
-  const text = await readLimitedText(request, MAX_BODY_BYTES);
-  if (text === null) {
-    return Response.json(
-      { error: "The request is too large. Images may be at most 2MB." },
-      { status: 413, headers: NO_STORE },
-    );
-  }
-  let body: unknown;
   try {
-    body = JSON.parse(text);
-  } catch {
-    return Response.json(
-      { error: "The request body must be JSON." },
-      { status: 400, headers: NO_STORE },
-    );
-  }
-  try {
+    if (request.method !== "POST") throw notAllowed();
+    const text = await readLimitedText(request, MAX_BODY_BYTES);
+    if (text === null)
+      throw new HttpRefusal(413, "The request is too large. Images may be at most 2MB.");
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new HttpRefusal(400, "The request body must be JSON.");
+    }
     const answer = await answerAiRequest(context.services, context.identity, body);
     return Response.json({ text: answer }, { headers: NO_STORE });
   } catch (error) {
-    return answerFailure(error);
+    return jsonErrorResponse(error, "ai", NO_STORE);
   }
 }
 
-/** The HTTP answer for what the domain threw. */
-function answerFailure(error: unknown): Response {
-  const failure = (status: number, body: AiFailure, headers: Record<string, string> = {}) =>
-    Response.json(body, { status, headers: { ...NO_STORE, ...headers } });
-  if (error instanceof ValidationError) return failure(400, { error: error.message });
-  if (error instanceof RateLimited) {
-    return failure(
-      429,
-      { error: error.message },
-      { "Retry-After": String(error.retryAfterSeconds) },
-    );
-  }
-  if (error instanceof AiTaskFailed) {
-    // The AI service failing is a bad gateway; anything else is our own error.
-    return error.fault === "ai-service"
-      ? failure(502, { error: error.message, ...(error.details ? { details: error.details } : {}) })
-      : failure(500, { error: error.message });
-  }
-  throw error;
+function notAllowed(): HttpRefusal {
+  return new HttpRefusal(405, "Method Not Allowed", { Allow: "POST" });
 }
 
 export function loader() {
-  return Response.json(
-    { error: "Method Not Allowed" },
-    { status: 405, headers: { Allow: "POST", ...NO_STORE } },
-  );
+  return jsonErrorResponse(notAllowed(), "ai", NO_STORE);
 }

@@ -1,10 +1,12 @@
-import { setFavourite } from "../../server/domain/favourites";
-import { DomainError } from "../../server/domain/errors";
-import { flashCookie, type FlashMessage } from "../../server/web/cookies";
-import { safeRedirectPath } from "../../server/web/redirects";
-import { domainErrorResponse, subjectForWrite } from "../../server/web/responses";
 import { FAVOURITE_ADDED, FAVOURITE_REMOVED } from "../../core/messages";
 import { parseRowId } from "../../core/row-id";
+import { DomainError } from "../../server/domain/errors";
+import { setFavourite } from "../../server/domain/favourites";
+import { flashCookie, type FlashMessage } from "../../server/web/cookies";
+import { UNREADABLE_FORM_MESSAGE } from "../../server/web/form-bodies";
+import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
+import { safeRedirectPath } from "../../server/web/redirects";
+import { subjectForWrite } from "../../server/web/responses";
 import type { Route } from "./+types/favourites";
 
 /**
@@ -13,7 +15,10 @@ import type { Route } from "./+types/favourites";
  * sends `redirectTo` and goes back there, with the same message as a flash toast.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await request.formData().catch(() => null);
+  if (!form) {
+    return jsonErrorResponse(new HttpRefusal(400, UNREADABLE_FORM_MESSAGE), "result");
+  }
   const redirectTo = form.get("redirectTo");
   const answer = redirectTo === null ? answerJson : answerWithRedirect(redirectTo, context);
   const field = form.get("courseId");
@@ -33,7 +38,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       setCookie,
     });
   } catch (error) {
-    if (redirectTo === null || !(error instanceof DomainError)) return domainErrorResponse(error);
+    if (redirectTo === null) return jsonErrorResponse(error, "result");
+    if (!(error instanceof DomainError)) throw error;
     return answer({ status: error.status, flash: { type: "error", message: error.message } });
   }
 }

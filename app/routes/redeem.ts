@@ -1,24 +1,22 @@
-import { redeemCode } from "../../server/domain/redeem";
-import { domainErrorResponse } from "../../server/web/responses";
 import { REDEEM_NOT_ALLOWED } from "../../core/messages";
+import { redeemCode } from "../../server/domain/redeem";
+import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/redeem";
 
-/** POST /redeem (code): SPEC §3 redeem result `{ success, message, details }`. */
+/**
+ * POST /redeem (code): the redeem result `{ success, message, details }`, where details (on
+ * success) say what the code gave: its type, the credits added, the uses left and the new limit.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.identity.user;
-  if (!user) {
-    return Response.json(
-      { success: false, message: REDEEM_NOT_ALLOWED, error: { message: REDEEM_NOT_ALLOWED } },
-      { status: 401 },
-    );
-  }
-  const form = await request.formData();
   try {
+    const user = context.identity.user;
+    if (!user) throw new HttpRefusal(401, REDEEM_NOT_ALLOWED);
+    const form = await request.formData();
     return Response.json(
       await redeemCode(context.services, user.id, String(form.get("code") ?? "")),
     );
   } catch (error) {
-    return domainErrorResponse(error);
+    return jsonErrorResponse(error, "result");
   }
 }
 

@@ -1,27 +1,22 @@
-import { addReview } from "../../server/domain/reviews";
-import { domainErrorResponse } from "../../server/web/responses";
 import { REVIEW_SIGN_IN_REQUIRED } from "../../core/messages";
+import { reviewFormValues, reviewInputSchema } from "../../core/review-input";
+import { addReview } from "../../server/domain/reviews";
+import { HttpRefusal, jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/reviews";
 
 /** POST /reviews (courseId, rating, text): signed-in users only. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = context.identity.user;
-  if (!user) {
-    return Response.json(
-      {
-        success: false,
-        message: REVIEW_SIGN_IN_REQUIRED,
-        error: { message: REVIEW_SIGN_IN_REQUIRED },
-      },
-      { status: 401 },
-    );
-  }
-  const form = await request.formData();
   try {
+    const user = context.identity.user;
+    if (!user) throw new HttpRefusal(401, REVIEW_SIGN_IN_REQUIRED);
+    const form = await request.formData();
+    const review = parseInput(
+      reviewInputSchema,
+      reviewFormValues({ rating: form.get("rating"), text: form.get("text") }),
+    );
     const result = await addReview(context.services, user.id, {
       courseId: Number(form.get("courseId")),
-      rating: form.get("rating"),
-      text: form.get("text"),
+      ...review,
     });
     return Response.json({
       success: true,
@@ -29,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ...result,
     });
   } catch (error) {
-    return domainErrorResponse(error);
+    return jsonErrorResponse(error, "result");
   }
 }
 

@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { z } from "zod";
 import { DEFAULT_COURSE_FILTERS } from "../../core/course-filters";
+import { reviewFormValues, reviewInputSchema } from "../../core/review-input";
 import {
   authenticateBearer,
   findSessionUser,
@@ -12,27 +13,17 @@ import { decodeImageData } from "../domain/ai/moderation";
 import { listArticles, submitArticle } from "../domain/articles";
 import { findCourseIdByLink, listCourses } from "../domain/catalog";
 import { openCourse } from "../domain/credits";
-import { DomainError, Forbidden, NotFound, Unauthorized } from "../domain/errors";
+import { Forbidden, NotFound, Unauthorized } from "../domain/errors";
 import { getUserProfile } from "../domain/profile";
 import { redeemCode } from "../domain/redeem";
 import { addReview, listReviews } from "../domain/reviews";
-import { TooManySignIns } from "../domain/sign-in-limits";
 import type { UserRow } from "../db/schema";
 import type { Services } from "../services";
 import { isAppUserAgent, isSessionIdShaped, readBearerToken } from "../web/client-credentials";
 import { parseCookies, SESSION_COOKIE } from "../web/cookies";
+import { HttpRefusal, parseInput, sendJsonError } from "../web/json-answers";
 import { buildOpenApiDocument, renderApiReference } from "./openapi";
 import { GET_ACTIONS, POST_ACTIONS } from "./schemas";
-
-class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
 
 type ActionClass = "read" | "write" | "redeem";
 /** Requests per IP and minute for each class of action. */
@@ -128,9 +119,8 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
     (error: unknown, _request: Request, response: Response, next: (error?: unknown) => void) => {
       const status = (error as { status?: number }).status;
       if (typeof status === "number" && status >= 400 && status < 500) {
-        response.status(status).json({
-          error: { message: status === 413 ? "Request body too large." : "Malformed JSON body." },
-        });
+        const message = status === 413 ? "Request body too large." : "Malformed JSON body.";
+        sendJsonError(response, new HttpRefusal(status, message), reportUnexpected);
         return;
       }
       next(error);
@@ -139,13 +129,14 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
 
   async function handle(request: Request, response: Response, action: unknown, input: unknown) {
     try {
-      if (typeof action !== "string" || action === "") throw new ApiError(400, "Missing action.");
+      if (typeof action !== "string" || action === "")
+        throw new HttpRefusal(400, "Missing action.");
       const isGet = request.method === "GET";
       const schemas: Record<string, z.ZodType> = isGet ? GET_ACTIONS : POST_ACTIONS;
       const schema = Object.hasOwn(schemas, action) ? schemas[action] : undefined;
       if (!schema) {
         const other = isGet ? POST_ACTIONS : GET_ACTIONS;
-        throw new ApiError(
+        throw new HttpRefusal(
           isGet || !Object.hasOwn(other, action) ? 400 : 405,
           Object.hasOwn(other, action)
             ? `${action} needs ${isGet ? "POST" : "GET"}.`
@@ -155,32 +146,28 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
       const klass = ACTION_CLASS[action] ?? "write";
       const hit = await limiters[klass].consume(`${klass}:${request.ip}`);
       if (!hit.allowed)
-        throw new ApiError(429, "Too many requests. Please slow down.", {
+        throw new HttpRefusal(429, "Too many requests. Please slow down.", {
           "Retry-After": String(hit.retryAfterSeconds),
         });
 
       const caller = USER_ACTIONS.has(action) ? await identifyCaller(request, action, input) : null;
-      const parsed = schema.safeParse(input);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new ApiError(
-          400,
-          issue ? `${issue.path.join(".") || "body"}: ${issue.message}` : "Invalid request.",
-        );
-      }
+      const parsed = parseInput(
+        schema,
+        input,
+        (issue) => `${issue.path.join(".") || "body"}: ${issue.message}`,
+      );
       // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
-      if (containsNul(parsed.data))
-        throw new ApiError(400, "Text must not contain NUL characters.");
+      if (containsNul(parsed)) throw new HttpRefusal(400, "Text must not contain NUL characters.");
       const result = await runAction(
         request,
         response,
         action,
-        parsed.data as Record<string, unknown>,
+        parsed as Record<string, unknown>,
         caller,
       );
       response.status(200).json(result);
     } catch (error) {
-      sendError(response, error);
+      sendJsonError(response, error, reportUnexpected);
     }
   }
 
@@ -301,11 +288,11 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         const user = signedIn();
         const courseId = await findCourseIdByLink(services, String(input.courseLink));
         if (!courseId) throw new NotFound("Course not found.");
-        await addReview(services, user.id, {
-          courseId,
-          rating: input.rating,
-          text: input.reviewText ?? "",
-        });
+        const review = parseInput(
+          reviewInputSchema,
+          reviewFormValues({ rating: input.rating, text: input.reviewText ?? "" }),
+        );
+        await addReview(services, user.id, { courseId, ...review });
         return { success: true, message: "Review added successfully" };
       }
       case "addArticle": {
@@ -324,7 +311,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         return { success: true, message, articleId: article.articleId };
       }
       default:
-        throw new ApiError(400, `Unknown action: ${action}`);
+        throw new HttpRefusal(400, `Unknown action: ${action}`);
     }
   }
 
@@ -332,23 +319,11 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
     return isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken);
   }
 
-  function sendError(response: Response, error: unknown) {
-    if (error instanceof ApiError) {
-      for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
-      response.status(error.status).json({ error: { message: error.message } });
-      return;
-    }
-    if (error instanceof DomainError) {
-      if (error instanceof TooManySignIns)
-        response.setHeader("Retry-After", String(error.retryAfterSeconds));
-      response.status(error.status).json({ error: { message: error.message } });
-      return;
-    }
+  /** A bug or an outage: noted and logged, and answered without its details. */
+  function reportUnexpected(error: unknown): string {
     services.writeFailures.note(error);
     services.logger.error({ err: error }, "API request failed");
-    response
-      .status(500)
-      .json({ error: { message: "Something went wrong on our side. Please try again." } });
+    return "Something went wrong on our side. Please try again.";
   }
 
   return router;

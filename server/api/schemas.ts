@@ -3,7 +3,8 @@ import { COURSE_SORTS, MAX_SEARCH_LENGTH } from "../../core/course-filters";
 import { REVIEW_MAX_LENGTH } from "../../core/messages";
 
 /**
- * The JSON action API of SPEC §7: one schema per action for its input and its answer. They
+ * The JSON action API (GET ?action=… and POST { action, … } at /api): one schema per action for
+ * its input and its answer. They
  * validate requests, and the OpenAPI document is generated from them: one source of truth.
  */
 const optionalUserId = z
@@ -73,7 +74,8 @@ export const addReviewBody = z.object({
   userId: optionalUserId,
   courseLink: z.url().max(500),
   courseTitle: z.string().max(300).optional(),
-  // Optional here so a missing rating gets SPEC's "Please select a rating." from the domain.
+  // Any value here: the router checks rating and reviewText with core/review-input.ts once the
+  // course is known, so a bad rating is "Please select a rating." and an unknown course a 404.
   rating: z.unknown().optional().describe("1 to 5"),
   reviewText: z
     .string()

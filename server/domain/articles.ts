@@ -1,7 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import sharp from "sharp";
-import { ARTICLE_LIMITS, ARTICLE_MESSAGES, cooldownMessage, cooldownRemainingMs, validateArticleInput, type ArticleFieldErrors } from "../../core/article-rules";
+import {
+  ARTICLE_LIMITS,
+  ARTICLE_MESSAGES,
+  cooldownMessage,
+  cooldownRemainingMs,
+  validateArticleInput,
+  type ArticleFieldErrors,
+} from "../../core/article-rules";
 import { slugifyTitle } from "../../core/article-paths";
 import type { ModerationVerdict } from "../../core/ai-schemas";
 import { articles, users, type ArticleRow, type UserRow } from "../db/schema";

@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_COURSE_FILTERS, type CourseFilters } from "../../core/course-filters";
+import { reviewFormValues, reviewInputSchema, type ReviewFormInput } from "../../core/review-input";
 import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
 import { courses, reviews } from "../db/schema";
@@ -8,13 +9,8 @@ import { signInWithLocalIdentity } from "./accounts";
 import { findPublicCourse, listCourses } from "./catalog";
 import { Conflict, LimitReached, NotFound, ValidationError } from "./errors";
 import { importCouponRecords } from "./ingest/import-records";
-import {
-  addReview,
-  listReviewedCourseIds,
-  listReviews,
-  reviewsLeftToday,
-  type ReviewInput,
-} from "./reviews";
+import { parseInput } from "../web/json-answers";
+import { addReview, listReviewedCourseIds, listReviews, reviewsLeftToday } from "./reviews";
 
 /** 10:00 in Jakarta on 22 November 2026 (03:00 UTC). */
 const NOW = "2026-11-22T10:00:00+07:00";
@@ -62,7 +58,12 @@ async function newUserId(label: string): Promise<string> {
   return user.id;
 }
 
-const review = (userId: string, input: ReviewInput) => addReview(harness.services, userId, input);
+/** A review as a form sends it: checked at the edge as the routes do, then added. */
+const review = async (userId: string, input: { courseId: number } & ReviewFormInput) =>
+  addReview(harness.services, userId, {
+    courseId: input.courseId,
+    ...parseInput(reviewInputSchema, reviewFormValues(input)),
+  });
 
 async function refusal(promise: Promise<unknown>): Promise<Error> {
   const error = await promise.then(

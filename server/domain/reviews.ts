@@ -1,39 +1,18 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
-import {
-  REVIEW_MAX_LENGTH,
-  REVIEW_RATING_REQUIRED,
-  REVIEW_TEXT_REQUIRED,
-  reviewLimitMessage,
-} from "../../core/messages";
+import { reviewLimitMessage } from "../../core/messages";
+import type { ReviewFields } from "../../core/review-input";
 import { toJakartaDay } from "../../core/dates";
 import { DAILY_REVIEW_LIMIT } from "../../core/rules";
 import { courses, dailyCounters, reviews, users } from "../db/schema";
 import type { Services } from "../services";
 import { countWithinDailyLimit } from "./daily-counters";
 import { publicDisplayName } from "./display-name";
-import { Conflict, LimitReached, NotFound, ValidationError } from "./errors";
+import { Conflict, LimitReached, NotFound } from "./errors";
 
 export const ALREADY_REVIEWED = "You have already reviewed this course.";
 
-const reviewInputSchema = z.object({
-  rating: z.coerce
-    .number({ error: REVIEW_RATING_REQUIRED })
-    .int(REVIEW_RATING_REQUIRED)
-    .min(1, REVIEW_RATING_REQUIRED)
-    .max(5, REVIEW_RATING_REQUIRED),
-  text: z
-    .string({ error: REVIEW_TEXT_REQUIRED })
-    .transform((value) => value.trim())
-    .pipe(
-      z
-        .string()
-        .min(1, REVIEW_TEXT_REQUIRED)
-        .max(REVIEW_MAX_LENGTH, `Reviews can be at most ${REVIEW_MAX_LENGTH} characters long.`),
-    ),
-});
-
-export type ReviewInput = { courseId: number; rating: unknown; text: unknown };
+/** A review checked at the edge (core/review-input.ts): rating 1 to 5, trimmed text. */
+export type ReviewInput = { courseId: number } & ReviewFields;
 
 /** Reviews the user may still write today (checked before the review modal opens). */
 export async function reviewsLeftToday(services: Services, userId: string): Promise<number> {
@@ -45,18 +24,12 @@ export async function reviewsLeftToday(services: Services, userId: string): Prom
 }
 
 /**
- * One review per user per course, at most 5 a Jakarta day (DESIGN.md §5). The daily counter,
+ * One review per user per course, at most DAILY_REVIEW_LIMIT a Jakarta day. The daily counter,
  * the review and the course's cached average move together in one transaction.
  */
 export async function addReview(services: Services, userId: string, input: ReviewInput) {
-  const parsed = reviewInputSchema.safeParse({
-    rating: input.rating ?? undefined,
-    text: input.text ?? undefined,
-  });
-  if (!parsed.success)
-    throw new ValidationError(parsed.error.issues[0]?.message ?? REVIEW_RATING_REQUIRED);
-  // The route passes Number(form field): NaN or an id the integer column cannot hold is no course.
-  const { courseId } = input;
+  // A route passes Number(form field): NaN or an id the integer column cannot hold is no course.
+  const { courseId, rating, text } = input;
   if (!Number.isInteger(courseId) || courseId < 1 || courseId > 2_147_483_647)
     throw new NotFound("Course not found.");
   const [course] = await services.db
@@ -85,8 +58,8 @@ export async function addReview(services: Services, userId: string, input: Revie
       .values({
         courseId: course.id,
         userId,
-        rating: parsed.data.rating,
-        text: parsed.data.text,
+        rating,
+        text,
         createdAt: services.clock.now(),
       })
       .onConflictDoNothing()
@@ -104,7 +77,7 @@ export async function addReview(services: Services, userId: string, input: Revie
     return {
       reviewId: review.id,
       reviewCount: stats?.reviewCount ?? 1,
-      averageRating: Math.round((stats?.reviewAverage ?? parsed.data.rating) * 10) / 10,
+      averageRating: Math.round((stats?.reviewAverage ?? rating) * 10) / 10,
       reviewsLeftToday: DAILY_REVIEW_LIMIT - reviewsToday,
     };
   });
@@ -133,7 +106,7 @@ export type PublicReview = {
   review: string;
 };
 
-/** SPEC §3 review shape, newest first (for the API); `viewerId` is the signed-in caller, if any. */
+/** Published reviews, newest first (for the API); `viewerId` is the signed-in caller, if any. */
 export async function listReviews(
   services: Services,
   options: { courseLink?: string; limit?: number; viewerId?: string | null } = {},

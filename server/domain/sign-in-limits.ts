@@ -1,29 +1,31 @@
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { createRateLimiter, type RateLimiter } from "../adapters/rate-limit/rate-limiter";
 import type { Services } from "../services";
-import { LimitReached } from "./errors";
+import { RateLimited } from "./errors";
 
 /** Sign-ins per minute from one IP address, and for one e-mail address. */
 export const SIGN_IN_LIMITS = { perIp: 10, perAddress: 5, windowSeconds: 60 };
 
 export const TOO_MANY_SIGN_INS_MESSAGE = "Too many sign-in attempts. Please try again in a minute.";
 
-export class TooManySignIns extends LimitReached {
+export class TooManySignIns extends RateLimited {
   override name = "TooManySignIns";
-  constructor(readonly retryAfterSeconds: number) {
-    super(TOO_MANY_SIGN_INS_MESSAGE);
+  constructor(retryAfterSeconds: number) {
+    super(TOO_MANY_SIGN_INS_MESSAGE, retryAfterSeconds);
   }
 }
 
-type Limiters = { perIp: RateLimiterMemory; perAddress: RateLimiterMemory };
+type Limiters = { perIp: RateLimiter; perAddress: RateLimiter };
+/** One-minute windows on the services' clock, one set per Services (so per test harness). */
 const limitersByServices = new WeakMap<Services, Limiters>();
 
 function limitersFor(services: Services): Limiters {
   let limiters = limitersByServices.get(services);
   if (!limiters) {
-    const duration = SIGN_IN_LIMITS.windowSeconds;
+    const now = () => services.clock.now().getTime();
+    const durationSeconds = SIGN_IN_LIMITS.windowSeconds;
     limiters = {
-      perIp: new RateLimiterMemory({ points: SIGN_IN_LIMITS.perIp, duration }),
-      perAddress: new RateLimiterMemory({ points: SIGN_IN_LIMITS.perAddress, duration }),
+      perIp: createRateLimiter({ points: SIGN_IN_LIMITS.perIp, durationSeconds, now }),
+      perAddress: createRateLimiter({ points: SIGN_IN_LIMITS.perAddress, durationSeconds, now }),
     };
     limitersByServices.set(services, limiters);
   }
@@ -40,16 +42,11 @@ export async function takeSignInAttempt(
   attempt: { ip: string; email?: string },
 ): Promise<void> {
   const limiters = limitersFor(services);
-  await consume(limiters.perIp, `ip:${attempt.ip}`);
-  if (attempt.email)
-    await consume(limiters.perAddress, `email:${attempt.email.trim().toLowerCase()}`);
+  await take(limiters.perIp, `ip:${attempt.ip}`);
+  if (attempt.email) await take(limiters.perAddress, `email:${attempt.email.trim().toLowerCase()}`);
 }
 
-async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {
-  try {
-    await limiter.consume(key);
-  } catch (refusal) {
-    if (!(refusal instanceof RateLimiterRes)) throw refusal;
-    throw new TooManySignIns(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
-  }
+async function take(limiter: RateLimiter, key: string): Promise<void> {
+  const hit = await limiter.consume(key);
+  if (!hit.allowed) throw new TooManySignIns(hit.retryAfterSeconds);
 }

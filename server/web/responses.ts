@@ -1,19 +1,6 @@
 import { anonymousSubject } from "../domain/accounts";
-import { DomainError } from "../domain/errors";
 import type { RequestContext } from "../load-context";
 import { createAnonymousCookie } from "./cookies";
-
-/**
- * A domain refusal as JSON, in the shape the browser's error mapping reads (SPEC §8: "message
- * from error.message…"), with `success: false` and `message` for SPEC §7 write answers.
- */
-export function domainErrorResponse(error: unknown): Response {
-  if (!(error instanceof DomainError)) throw error;
-  return Response.json(
-    { success: false, message: error.message, error: { message: error.message } },
-    { status: error.status },
-  );
-}
 
 /**
  * The subject whose favourites/visits a request touches; an anonymous visitor without a cookie

@@ -1,7 +1,7 @@
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 /**
- * The one rate limiter of the server (the JSON API and the AI tasks), backed by
+ * The one rate limiter of the server (the JSON API, the AI tasks and sign-ins), backed by
  * rate-limiter-flexible. Windows are fixed and aligned to the clock: a one-minute window runs
  * from :00 to :00, whoever came first, so every process and every store agrees on them and a
  * test clock can move them. Each window is its own key in the store, kept for one window length.
