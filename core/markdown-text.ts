@@ -1,3 +1,5 @@
+import { collapseToPlainText } from "./text";
+
 /** Article markdown as plain text: meta descriptions, structured data, card excerpts. */
 
 /**
@@ -5,7 +7,7 @@
  * their text, markup and HTML go, whitespace collapses.
  */
 export function markdownToPlainText(markdown: string): string {
-  return (
+  return collapseToPlainText(
     markdown
       .replace(/\r\n?/g, "\n")
       // fenced code: keep the code, drop the fences
@@ -32,16 +34,7 @@ export function markdownToPlainText(markdown: string): string {
       .replace(/(\*\*|__)(.+?)\1/g, "$2")
       .replace(/(\*|_)(\S(?:.*?\S)?)\1/g, "$2")
       .replace(/~~(.+?)~~/g, "$1")
-      .replace(/`+([^`]*)`+/g, "$1")
-      // entities people type
-      .replace(/&nbsp;/g, " ")
-      .replace(/&amp;/g, "&")
-      .replace(/&lt;/g, "<")
-      .replace(/&gt;/g, ">")
-      .replace(/&quot;/g, '"')
-      .replace(/&#39;/g, "'")
-      .replace(/\s+/g, " ")
-      .trim()
+      .replace(/`+([^`]*)`+/g, "$1"),
   );
 }
 

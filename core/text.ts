@@ -22,8 +22,12 @@ export const TRUNCATE = {
 
 /** Strips HTML tags and collapses whitespace (feed descriptions arrive as HTML). */
 export function htmlToPlainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, " ")
+  return collapseToPlainText(html.replace(/<[^>]*>/g, " "));
+}
+
+/** The entities people commonly type or feeds commonly carry, decoded; whitespace collapsed. */
+export function collapseToPlainText(text: string): string {
+  return text
     .replace(/&nbsp;/g, " ")
     .replace(/&amp;/g, "&")
     .replace(/&lt;/g, "<")
