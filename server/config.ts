@@ -55,6 +55,9 @@ const environmentSchema = z.object({
   /** Comma-separated origins allowed to call /api from a browser (CORS); empty: none. */
   CORS_ORIGINS: z.string().default(""),
   ANON_CREDITS_PER_IP_PER_DAY: z.coerce.number().int().min(3).max(100_000).default(30),
+  /** Sign-ins a minute from one IP address, and for one e-mail address. */
+  SIGN_INS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
+  SIGN_INS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(5),
   /** JSON list of coupon sources: see server/adapters/coupon-feeds/source-config.ts. */
   INGEST_SOURCES: z
     .string()
@@ -148,6 +151,7 @@ export type AuthSettings = {
   sessionSecret: string | undefined;
   appUserAgentToken: string;
   anonCreditsPerIpPerDay: number;
+  signInsPerMinute: { perIp: number; perAddress: number };
 };
 
 /** Public facts about the site that pages show (contact, social links, app download). */
@@ -251,6 +255,10 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       sessionSecret: values.SESSION_SECRET,
       appUserAgentToken: values.APP_USER_AGENT_TOKEN,
       anonCreditsPerIpPerDay: values.ANON_CREDITS_PER_IP_PER_DAY,
+      signInsPerMinute: {
+        perIp: values.SIGN_INS_PER_IP_PER_MINUTE,
+        perAddress: values.SIGN_INS_PER_ADDRESS_PER_MINUTE,
+      },
     },
   };
 }

@@ -2,8 +2,7 @@ import { createRateLimiter, type RateLimiter } from "../adapters/rate-limit/rate
 import type { Services } from "../services";
 import { RateLimited } from "./errors";
 
-/** Sign-ins per minute from one IP address, and for one e-mail address. */
-export const SIGN_IN_LIMITS = { perIp: 10, perAddress: 5, windowSeconds: 60 };
+const WINDOW_SECONDS = 60;
 
 export const TOO_MANY_SIGN_INS_MESSAGE = "Too many sign-in attempts. Please try again in a minute.";
 
@@ -22,10 +21,12 @@ function limitersFor(services: Services): Limiters {
   let limiters = limitersByServices.get(services);
   if (!limiters) {
     const now = () => services.clock.now().getTime();
-    const durationSeconds = SIGN_IN_LIMITS.windowSeconds;
+    // Sign-ins a minute from one IP address and for one e-mail address (SIGN_INS_PER_*).
+    const { perIp, perAddress } = services.config.auth.signInsPerMinute;
+    const durationSeconds = WINDOW_SECONDS;
     limiters = {
-      perIp: createRateLimiter({ points: SIGN_IN_LIMITS.perIp, durationSeconds, now }),
-      perAddress: createRateLimiter({ points: SIGN_IN_LIMITS.perAddress, durationSeconds, now }),
+      perIp: createRateLimiter({ points: perIp, durationSeconds, now }),
+      perAddress: createRateLimiter({ points: perAddress, durationSeconds, now }),
     };
     limitersByServices.set(services, limiters);
   }

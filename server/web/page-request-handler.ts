@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
@@ -39,6 +40,18 @@ function toFetchRequest(request: express.Request, response: express.Response): R
     if (!response.writableFinished) controller.abort();
   });
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const buffered = bufferedBody(response);
+  if (hasBody && buffered === undefined) {
+    // Under /api the page bodies are not pre-read: those routes (the AI endpoint) read the
+    // stream themselves, each within its own limit.
+    return new Request(requestUrl(request), {
+      method: request.method,
+      headers,
+      signal: controller.signal,
+      body: Readable.toWeb(request) as ReadableStream<Uint8Array>,
+      duplex: "half",
+    } as RequestInit);
+  }
   // Only an empty body arrives without a form type (readPageBodies refuses the rest): it reads
   // as an empty form, so a route's formData() never fails on it.
   if (hasBody && !headers.has("content-type"))
@@ -47,7 +60,7 @@ function toFetchRequest(request: express.Request, response: express.Response): R
     method: request.method,
     headers,
     signal: controller.signal,
-    body: hasBody ? new Uint8Array(bufferedBody(response) ?? []) : undefined,
+    body: hasBody ? new Uint8Array(buffered ?? []) : undefined,
   });
 }
 

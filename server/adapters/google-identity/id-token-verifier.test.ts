@@ -256,6 +256,7 @@ describe("createIdentity", () => {
     sessionSecret: undefined,
     appUserAgentToken: "KursuskuApp",
     anonCreditsPerIpPerDay: 30,
+    signInsPerMinute: { perIp: 10, perAddress: 5 },
     ...overrides,
   });
 
