@@ -9,7 +9,7 @@ import { parseConfig } from "../server/config";
 import { openDatabase, type Database } from "../server/db/client";
 import { createHttpApp } from "../server/http-app";
 import { createServices } from "../server/services";
-import type { DrillKit } from "./drills-faults";
+import type { DrillKit } from "./drills-kit";
 import { findFreePort, signInWithDevForm, type LocalServer } from "./local-server";
 
 /**

@@ -9,7 +9,8 @@ import {
   startServer,
   type LocalServer,
 } from "./local-server";
-import { drillAiProviderFaults, drillHangingFeed } from "./drills-faults";
+import { drillAiProviderFaults } from "./drills-ai-faults";
+import { drillHangingFeed } from "./drills-feed-faults";
 import { drillHealthOnFailingWrites, drillSlidingRedeemGuard } from "./drills-guards";
 
 /**
@@ -20,7 +21,7 @@ import { drillHealthOnFailingWrites, drillSlidingRedeemGuard } from "./drills-gu
  *  (c) the AI provider (a fake Gemini) hangs or answers garbage: pages answer, AI calls and
  *      article submissions answer with SPEC's error texts, nothing unchecked is stored;
  *  (d) a coupon feed hangs during an ingest run: the site stays responsive and the run ends by
- *      itself with the error recorded. (c) and (d) live in drills-faults.ts;
+ *      itself with the error recorded. (c) and (d) live in drills-ai-faults.ts and drills-feed-faults.ts;
  *  (e) the redeem guard is a sliding hour kept in the database, across restarts;
  *  (f) /healthz is 503 while database writes fail. (e) and (f) live in drills-guards.ts.
  * Each prints what it checked and the process exits non-zero when anything is off.
