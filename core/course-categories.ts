@@ -1,4 +1,5 @@
-import { CATEGORY_ALIASES, CATEGORY_KEYWORDS, WEAK_KEYWORDS } from "./course-category-words";
+import { CATEGORY_ALIASES } from "./course-category-aliases";
+import { CATEGORY_KEYWORDS, WEAK_KEYWORDS } from "./course-category-words";
 
 /**
  * The catalogue's categories: Udemy's 13 top categories, plus "Other" for a course nothing

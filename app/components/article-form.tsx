@@ -20,8 +20,9 @@ import {
   SUBMIT_LABELS,
   type ArticleFormState,
 } from "../lib/article-form-state";
-import { useModerationCheck, type FieldModeration } from "./use-article-moderation";
-import { Markdown } from "./markdown";
+import { ArticleContentEditor } from "./article-content-editor";
+import { FieldFeedback } from "./field-feedback";
+import { useModerationCheck } from "./use-article-moderation";
 import { useToast } from "./toast";
 
 type ProblemField = "title" | "content" | "author" | "image";
@@ -60,7 +61,6 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
   const [errors, setErrors] = useState<ArticleFieldErrors>({});
   const [imageError, setImageError] = useState<string | null>(null);
   const [imagePreview, setImagePreview] = useState<string | null>(null);
-  const [tab, setTab] = useState<"write" | "preview">("write");
   const imageInput = useRef<HTMLInputElement>(null);
   const imagePick = useRef(0);
 
@@ -266,55 +266,12 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
         />
       </div>
 
-      <div>
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <label htmlFor="article-content" className="font-semibold">
-            Content
-          </label>
-          <div className="flex gap-1" role="group" aria-label="Editor mode">
-            {(["write", "preview"] as const).map((mode) => (
-              <button
-                key={mode}
-                type="button"
-                aria-pressed={tab === mode}
-                onClick={() => setTab(mode)}
-                className={`rounded-lg px-3 py-1 text-sm font-medium ${tab === mode ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100"}`}
-              >
-                {mode === "write" ? "Write" : "Preview"}
-              </button>
-            ))}
-          </div>
-        </div>
-        <textarea
-          id="article-content"
-          name="content"
-          value={content}
-          hidden={tab !== "write"}
-          onChange={(event) => onContentChange(event.target.value)}
-          rows={14}
-          placeholder="Write your article in Markdown: **bold**, _italic_, [links](https://example.com), lists and tables."
-          aria-invalid={Boolean(shownError("content"))}
-          aria-describedby="article-content-feedback"
-          className={`mt-1 font-mono ${fieldClass}`}
-        />
-        {tab === "preview" && (
-          <div
-            data-testid="article-preview"
-            className="mt-1 min-h-72 rounded-lg border border-slate-300 p-4 dark:border-slate-700"
-          >
-            {content.trim() ? (
-              <Markdown content={content} />
-            ) : (
-              <p className="text-sm text-slate-600 dark:text-slate-300">Nothing to preview yet.</p>
-            )}
-          </div>
-        )}
-        <FieldFeedback
-          id="article-content-feedback"
-          error={shownError("content")}
-          moderation={contentCheck}
-        />
-      </div>
+      <ArticleContentEditor
+        content={content}
+        onChange={onContentChange}
+        error={shownError("content")}
+        moderation={contentCheck}
+      />
 
       <div>
         <label htmlFor="article-author" className="font-semibold">
@@ -397,37 +354,6 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
         </button>
       </div>
     </Form>
-  );
-}
-
-/** A field's error (red) and its AI advisory or check status. */
-function FieldFeedback({
-  id,
-  error,
-  moderation,
-}: {
-  id: string;
-  error: string | null;
-  moderation: FieldModeration;
-}) {
-  return (
-    <div id={id} aria-live="polite">
-      {error && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{error}</p>}
-      {moderation.status === "checking" && (
-        <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">Checking with AI...</p>
-      )}
-      {moderation.status === "advisory" && moderation.advisory && (
-        <p
-          data-testid={`${id}-advisory`}
-          className="mt-1 rounded-md border border-amber-300 bg-amber-50 px-2 py-1 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
-        >
-          ⚠ {moderation.advisory}
-        </p>
-      )}
-      {moderation.status === "passed" && (
-        <p className="mt-1 text-xs text-emerald-700 dark:text-emerald-300">✓ AI check passed</p>
-      )}
-    </div>
   );
 }
 

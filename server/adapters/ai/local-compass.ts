@@ -9,7 +9,8 @@ import {
   STOPWORDS,
   tokenize,
 } from "./catalog-terms";
-import { COMPASS_TRACKS, GOAL_SYNONYMS, type CompassTrack } from "./compass-tracks";
+import { COMPASS_TRACKS, type CompassTrack } from "./compass-tracks";
+import { GOAL_SYNONYMS } from "./goal-synonyms";
 import type { CatalogueCourse, CompassInput } from "./types";
 
 /**
