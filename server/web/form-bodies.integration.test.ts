@@ -120,6 +120,15 @@ describe("form routes take forms only", () => {
     }
   });
 
+  it("reads an empty body as an empty form, whatever type it claims (was a 500)", async () => {
+    const { cookie } = await signInUser(site.services, "empty-body@example.com");
+    for (const path of ["/redeem", "/favourites", "/reviews"]) {
+      const response = await post(path, "", { "content-type": "application/json", cookie });
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+    }
+  });
+
   it("refuses a broken multipart body with 400", async () => {
     const response = await post("/reviews", "--nope\r\ngarbage", {
       "content-type": "multipart/form-data; boundary=xyz",

@@ -52,9 +52,9 @@ function toFetchRequest(request: express.Request, response: express.Response): R
       duplex: "half",
     } as RequestInit);
   }
-  // Only an empty body arrives without a form type (readPageBodies refuses the rest): it reads
-  // as an empty form, so a route's formData() never fails on it.
-  if (hasBody && !headers.has("content-type"))
+  // An empty body is an empty form whatever type it claims (readPageBodies refuses other types
+  // when there is a body), so a route's formData() never fails on it.
+  if (hasBody && !buffered?.length)
     headers.set("content-type", "application/x-www-form-urlencoded");
   return new Request(requestUrl(request), {
     method: request.method,
