@@ -156,13 +156,16 @@ export async function drillHangingFeed(kit: DrillKit) {
       // Only the drill's own runs: no scheduled tick may take the run lock meanwhile.
       INGEST_CRON: "0 0 1 1 *",
       ADMIN_EMAILS: ADMIN_EMAIL,
+      // Production refuses the dev sign-in together with operator e-mails (nobody may make
+      // themselves an operator); the drill's operator signs in through that form, so not production.
+      NODE_ENV: "test",
     });
     for (const fault of FEED_FAULTS) await checkOneHangingFeed(kit, server, feed, dataDir, fault);
     if (!checkServerAlive(kit, server)) return;
 
     const admin = await signInWithDevForm(server.base, ADMIN_EMAIL);
     const consolePage = String(
-      (await fetchTimed(`${server.base}/admin?section=ingest`, { headers: { cookie: admin } }))
+      (await fetchTimed(`${server.base}/admin/ingest`, { headers: { cookie: admin } }))
         .body,
     );
     const recorded = FEED_FAULTS.filter((fault) => consolePage.includes(`>${fault.source}<`));
