@@ -17,9 +17,12 @@ afterAll(() => {
 /** Runs `tsx server/index.ts` as an operator would and collects how it ended. */
 function startServer(env: Record<string, string>) {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
+    // The embedded database is the one that lives in the data directory: a PostgreSQL server
+    // named by the suite's own DATABASE_URL would leave only the uploads to check.
+    const { DATABASE_URL: _ignored, ...inherited } = process.env;
     const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       cwd: root,
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+      env: { ...inherited, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
