@@ -7,7 +7,7 @@ import {
 } from "../../core/ai-schemas";
 import { createTestServices, type TestServices } from "../setup/test-services";
 import { createAiProvider } from "../../server/adapters/ai";
-import type { ImageClassifier, NsfwPrediction } from "../../server/adapters/ai/image-moderation";
+import { neutralClassifier } from "../setup/neutral-image-classifier";
 import { createLocalAiProvider } from "../../server/adapters/ai/local-provider";
 import { AiProviderError, type AiProvider } from "../../server/adapters/ai/types";
 import { visits } from "../../server/db/schema";
@@ -19,20 +19,6 @@ import { moderateText } from "../../server/domain/ai/moderation";
 import { action } from "../../app/routes/api-ai";
 
 const NOW = "2026-11-22T10:00:00+07:00";
-
-/** A classifier that never loads nsfwjs: the real model is tested in image-moderation.test.ts. */
-const neutralClassifier: ImageClassifier = {
-  async classify() {
-    return [
-      { className: "Neutral", probability: 0.9 },
-      { className: "Drawing", probability: 0.05 },
-      { className: "Sexy", probability: 0.03 },
-      { className: "Porn", probability: 0.01 },
-      { className: "Hentai", probability: 0.01 },
-    ] satisfies NsfwPrediction[];
-  },
-  warmUp() {},
-};
 
 let harness: TestServices;
 let services: Services;

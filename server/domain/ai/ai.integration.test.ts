@@ -9,7 +9,7 @@ import { DEFAULT_COURSE_FILTERS } from "../../../core/course-filters";
 import { addDays, toJakartaDay } from "../../../core/dates";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import { createAiProvider } from "../../adapters/ai";
-import type { ImageClassifier, NsfwPrediction } from "../../adapters/ai/image-moderation";
+import { neutralClassifier } from "../../../tests/setup/neutral-image-classifier";
 import { createLocalAiProvider } from "../../adapters/ai/local-provider";
 import type { AiProvider } from "../../adapters/ai/types";
 import { courses, visits } from "../../db/schema";
@@ -21,20 +21,6 @@ import { getLearningGuidance } from "./compass";
 import { getTrendingTopic } from "./trending";
 
 const NOW = "2026-11-22T10:00:00+07:00";
-
-/** A classifier that never loads nsfwjs: the real model is tested in image-moderation.test.ts. */
-const neutralClassifier: ImageClassifier = {
-  async classify() {
-    return [
-      { className: "Neutral", probability: 0.9 },
-      { className: "Drawing", probability: 0.05 },
-      { className: "Sexy", probability: 0.03 },
-      { className: "Porn", probability: 0.01 },
-      { className: "Hentai", probability: 0.01 },
-    ] satisfies NsfwPrediction[];
-  },
-  warmUp() {},
-};
 
 let harness: TestServices;
 let services: Services;
