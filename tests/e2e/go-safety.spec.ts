@@ -214,6 +214,8 @@ test("a link from another site shows a confirmation; its button opens the course
   await page.getByRole("link", { name: "Open the Course" }).click();
   await expect.poll(() => udemyRequests.length).toBe(1);
   expect(udemyRequests[0]).toMatch(/^https:\/\/www\.udemy\.com\/course\/.+couponCode=/);
+  // Let the navigation to Udemy finish before reading the account, or the next goto races it.
+  await page.waitForURL(/^https:\/\/www\.udemy\.com\//);
   expect((await readAccount(page)).credits).toBe("9 credits");
 });
 
