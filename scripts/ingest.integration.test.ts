@@ -149,7 +149,7 @@ describe("npm run ingest", () => {
       expect(result.code).toBe(1);
       expect(result.stdout).toContain("found 1, added 0, updated 0, unchanged 0, rejected 1");
       expect(result.stdout).toContain(
-        'rejected: unusable course URL "ftp://www.udemy.com/course/ftp-only/"',
+        'rejected: not a Udemy course URL "ftp://www.udemy.com/course/ftp-only/"',
       );
     },
     CLI_TIMEOUT,

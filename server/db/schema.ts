@@ -48,6 +48,9 @@ export const courses = pgTable(
     /** Jakarta day (YYYY-MM-DD) on which the current coupon was first found. */
     date: date("date", { mode: "string" }).notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** When Udemy last said the current coupon is 100 % off; null: never asked. */
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** The source that last brought the current coupon; every source is in course_sources. */
     source: text("source").notNull(),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
@@ -236,6 +239,37 @@ export const articles = pgTable(
   ],
 );
 
+/**
+ * Every source that has found a course: the same course and coupon found by five sources is one
+ * listing that remembers all five.
+ */
+export const courseSources = pgTable(
+  "course_sources",
+  {
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    source: text("source").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.source] })],
+);
+
+/** What one source did in one run, for the console's per-source view. */
+export type SourceRunStats = {
+  name: string;
+  kind: string;
+  ok: boolean;
+  found: number;
+  added: number;
+  updated: number;
+  duplicate: number;
+  rejected: number;
+  rejectedByCheck: number;
+  errors: string[];
+};
+
 export const ingestRuns = pgTable("ingest_runs", {
   id: serial("id").primaryKey(),
   source: text("source").notNull(),
@@ -246,6 +280,7 @@ export const ingestRuns = pgTable("ingest_runs", {
   updated: integer("updated").notNull().default(0),
   expired: integer("expired").notNull().default(0),
   errors: jsonb("errors").$type<string[]>().notNull().default([]),
+  sources: jsonb("sources").$type<SourceRunStats[]>().notNull().default([]),
 });
 
 /** Every operator action in /admin: who, what, when (issue 11). */

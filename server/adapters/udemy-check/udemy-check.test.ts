@@ -164,7 +164,7 @@ describe("createUdemyCheck against a fake Udemy", () => {
         couponCode: "X",
         imageUrl: null,
       }),
-    ).toEqual({ status: "unknown", reason: "HTTP 403" });
+    ).toEqual({ status: "unknown", reason: "HTTP 403", refused: true });
   });
 });
 

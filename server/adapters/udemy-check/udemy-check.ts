@@ -23,8 +23,11 @@ export type CouponCheckResult =
   | { status: "free"; expiresAt: Date | null; usesRemaining: number | null }
   /** Udemy says no: not 100% off, expired, used up, or the course is gone. */
   | { status: "invalid"; reason: string }
-  /** We could not tell (blocked, network, unexpected answer): change nothing. */
-  | { status: "unknown"; reason: string };
+  /**
+   * We could not tell: change nothing. `refused` when Udemy did not answer properly (403, 429,
+   * 5xx, a timeout, a page that is not JSON): asking again at once would only make it worse.
+   */
+  | { status: "unknown"; reason: string; refused?: boolean };
 
 export type UdemyCheck = {
   checkCoupon(request: CouponCheckRequest, signal?: AbortSignal): Promise<CouponCheckResult>;
@@ -101,7 +104,7 @@ export function createUdemyCheck(settings: UdemyCheckSettings): UdemyCheck {
         if (error instanceof FetchError && (error.status === 404 || error.status === 410)) {
           return { status: "invalid", reason: "course not found on Udemy" };
         }
-        return { status: "unknown", reason: (error as Error).message };
+        return { status: "unknown", reason: (error as Error).message, refused: true };
       }
     },
   };

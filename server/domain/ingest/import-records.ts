@@ -1,15 +1,30 @@
 import { inArray, sql } from "drizzle-orm";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
-import { courses, type CourseRow, type NewCourseRow } from "../../db/schema";
+import type { CouponCheckRequest, CouponCheckResult } from "../../adapters/udemy-check/udemy-check";
+import { courses, courseSources, type CourseRow, type NewCourseRow } from "../../db/schema";
 import type { Services } from "../../services";
 import { toCourseRow } from "./record-to-course";
+import { CHECK_CONCURRENCY, mapWithConcurrency } from "./run-coupon-check";
 
 export type ImportSummary = {
   found: number;
   added: number;
   updated: number;
   unchanged: number;
+  /** Records that were not usable (bad link, title or coupon code), with why. */
   rejected: string[];
+  /** New coupons Udemy said are not free (or gone). */
+  rejectedByCheck: number;
+  /** New coupons Udemy could not be asked about: not listed this time, asked again next run. */
+  unverified: number;
+};
+
+export type ImportOptions = {
+  /**
+   * Asks Udemy about a coupon. Given, a new coupon (a new course, or a new code for a known one)
+   * is listed only when Udemy says it is 100 % off, with Udemy's end time and uses left.
+   */
+  verify?: (request: CouponCheckRequest) => Promise<CouponCheckResult>;
 };
 
 /** Columns whose change makes an incoming record an update rather than a repeat. */
@@ -36,13 +51,17 @@ const TRACKED_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof CourseRow>;
 
 type TrackedColumn = (typeof TRACKED_COLUMNS)[number];
-type StoredCourse = Pick<CourseRow, TrackedColumn | "id" | "link" | "lastSeenAt" | "source">;
+type StoredCourse = Pick<
+  CourseRow,
+  TrackedColumn | "id" | "link" | "lastSeenAt" | "source" | "checkedAt"
+>;
 
 const storedColumns = {
   id: courses.id,
   link: courses.link,
   lastSeenAt: courses.lastSeenAt,
   source: courses.source,
+  checkedAt: courses.checkedAt,
   ...Object.fromEntries(TRACKED_COLUMNS.map((column) => [column, courses[column]])),
 } as Record<keyof StoredCourse, (typeof courses)[keyof StoredCourse]>;
 
@@ -71,12 +90,14 @@ const CHUNK_SIZE = 250;
  * code: a record identical to what is stored writes no tracked column (importing the same feed
  * twice reports nothing added or updated) but still moves `last_seen_at` forward, which is what
  * staleness and the ordering below go by. A sighting older than the stored one changes nothing.
- * A retired coupon (inactive) stays retired until a new coupon code arrives.
+ * A retired coupon (inactive) stays retired until a new coupon code arrives. Every source that
+ * finds a course is remembered in course_sources, so five sources make one listing.
  */
 export async function importCouponRecords(
   services: Services,
   records: CouponRecord[],
   source: string,
+  options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const rejected: string[] = [];
   const latestByLink = new Map<string, NewCourseRow>();
@@ -106,6 +127,8 @@ export async function importCouponRecords(
 
   let added = 0;
   let updated = 0;
+  let rejectedByCheck = 0;
+  let unverified = 0;
   const rows = [...latestByLink.values()];
   for (let start = 0; start < rows.length; start += CHUNK_SIZE) {
     const chunk = rows.slice(start, start + CHUNK_SIZE);
@@ -120,8 +143,9 @@ export async function importCouponRecords(
       )) as StoredCourse[];
     const storedByLink = new Map(stored.map((row) => [row.link, row]));
 
-    const writes: NewCourseRow[] = [];
+    let writes: NewCourseRow[] = [];
     const sightings: Array<{ id: number; seenAt: Date; source: string }> = [];
+    const seen: Array<{ id: number; seenAt: Date }> = [];
     for (const row of chunk) {
       const current = storedByLink.get(row.link);
       if (!current) {
@@ -129,20 +153,53 @@ export async function importCouponRecords(
         continue;
       }
       const seenAt = row.lastSeenAt as Date;
-      if (seenAt < current.lastSeenAt) continue;
+      if (seenAt < current.lastSeenAt) {
+        // Older news changes nothing, but this source did find the listed coupon.
+        if (current.couponCode === row.couponCode) seen.push({ id: current.id, seenAt });
+        continue;
+      }
       const couponChanged = current.couponCode !== row.couponCode;
       const next: NewCourseRow = {
         ...row,
         date: couponChanged ? row.date : current.date,
         active: couponChanged ? true : current.active,
       };
+      if (!couponChanged && current.checkedAt) {
+        // What Udemy said about this coupon is fresher than what a source copied earlier.
+        next.expiresAt = current.expiresAt;
+        next.usesRemaining = current.usesRemaining;
+      }
       const changed = TRACKED_COLUMNS.some(
         (column) => !sameValue(column, current[column], next[column]),
       );
       if (changed) writes.push(next);
-      else if (seenAt > current.lastSeenAt || current.source !== row.source) {
-        sightings.push({ id: current.id, seenAt, source: row.source });
+      else {
+        seen.push({ id: current.id, seenAt });
+        if (seenAt > current.lastSeenAt || current.source !== row.source) {
+          sightings.push({ id: current.id, seenAt, source: row.source });
+        }
       }
+    }
+
+    if (options.verify) {
+      const verify = options.verify;
+      const verdicts = await mapWithConcurrency(writes, CHECK_CONCURRENCY, async (row) => {
+        const current = storedByLink.get(row.link);
+        if (!row.couponCode || current?.couponCode === row.couponCode) return "keep";
+        const result = await verify({
+          link: row.link,
+          couponCode: row.couponCode,
+          imageUrl: row.imageUrl ?? null,
+        });
+        if (result.status !== "free") return result.status;
+        row.checkedAt = services.clock.now();
+        if (result.expiresAt) row.expiresAt = result.expiresAt;
+        if (result.usesRemaining !== null) row.usesRemaining = result.usesRemaining;
+        return "keep";
+      });
+      rejectedByCheck += verdicts.filter((verdict) => verdict === "invalid").length;
+      unverified += verdicts.filter((verdict) => verdict === "unknown").length;
+      writes = writes.filter((_, index) => verdicts[index] === "keep");
     }
 
     if (writes.length > 0) {
@@ -157,14 +214,18 @@ export async function importCouponRecords(
             ),
             source: excluded("source"),
             lastSeenAt: sql`greatest(${courses.lastSeenAt}, excluded.last_seen_at)`,
+            // A new check counts; an old one only while the coupon is the one it was about.
+            checkedAt: sql`coalesce(excluded.checked_at, case when excluded.coupon_code is not distinct from ${courses.couponCode} then ${courses.checkedAt} end)`,
           },
           // A newer sighting written by someone else in the meantime wins.
           setWhere: sql`excluded.last_seen_at >= ${courses.lastSeenAt}`,
         })
-        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+        .returning({ id: courses.id, link: courses.link, inserted: sql<boolean>`(xmax = 0)` });
+      const seenAtByLink = new Map(writes.map((row) => [row.link, row.lastSeenAt as Date]));
       for (const row of written) {
         if (row.inserted) added += 1;
         else updated += 1;
+        seen.push({ id: row.id, seenAt: seenAtByLink.get(row.link)! });
       }
     }
     if (sightings.length > 0) {
@@ -180,13 +241,42 @@ export async function importCouponRecords(
           )}) as seen(id, at, source)
          where courses.id = seen.id`);
     }
+    await rememberSource(services, source, seen);
   }
   if (added + updated > 0) services.cache.forget("catalog:");
   return {
     found: records.length,
     added,
     updated,
-    unchanged: rows.length - added - updated,
+    unchanged: rows.length - added - updated - rejectedByCheck - unverified,
     rejected,
+    rejectedByCheck,
+    unverified,
   };
+}
+
+/** Records that `source` found these courses (first and last sighting per source). */
+async function rememberSource(
+  services: Services,
+  source: string,
+  seen: Array<{ id: number; seenAt: Date }>,
+): Promise<void> {
+  if (seen.length === 0) return;
+  await services.db
+    .insert(courseSources)
+    .values(
+      seen.map(({ id, seenAt }) => ({
+        courseId: id,
+        source,
+        firstSeenAt: seenAt,
+        lastSeenAt: seenAt,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [courseSources.courseId, courseSources.source],
+      set: {
+        firstSeenAt: sql`least(${courseSources.firstSeenAt}, excluded.first_seen_at)`,
+        lastSeenAt: sql`greatest(${courseSources.lastSeenAt}, excluded.last_seen_at)`,
+      },
+    });
 }

@@ -125,7 +125,15 @@ describe("importCouponRecords", () => {
       ],
       "test",
     );
-    expect(summary).toEqual({ found: 2, added: 2, updated: 0, unchanged: 0, rejected: [] });
+    expect(summary).toEqual({
+      found: 2,
+      added: 2,
+      updated: 0,
+      unchanged: 0,
+      rejected: [],
+      rejectedByCheck: 0,
+      unverified: 0,
+    });
     const rows = await allCourses();
     expect(rows.map((row) => [row.link, row.slug, row.date])).toEqual([
       ["https://www.udemy.com/course/python-101/", "python-101", "2024-03-05"],
@@ -151,15 +159,15 @@ describe("importCouponRecords", () => {
     await importCouponRecords(
       harness.services,
       [
-        coupon("python-101", { couponCode: "MAR 2024&X" }),
+        coupon("python-101", { couponCode: "MAR_2024-X" }),
         coupon("no-coupon", { couponCode: null }),
       ],
       "test",
     );
     const python = await courseByLink("https://www.udemy.com/course/python-101/");
-    expect(python?.couponCode).toBe("MAR 2024&X");
+    expect(python?.couponCode).toBe("MAR_2024-X");
     expect(python?.couponUrl).toBe(
-      "https://www.udemy.com/course/python-101/?couponCode=MAR%202024%26X",
+      "https://www.udemy.com/course/python-101/?couponCode=MAR_2024-X",
     );
     const plain = await courseByLink("https://www.udemy.com/course/no-coupon/");
     expect(plain?.couponCode).toBeNull();
@@ -224,7 +232,15 @@ describe("importCouponRecords", () => {
     await importCouponRecords(harness.services, records, "test");
     const before = await allCourses();
     const again = await importCouponRecords(harness.services, records, "test");
-    expect(again).toEqual({ found: 3, added: 0, updated: 0, unchanged: 3, rejected: [] });
+    expect(again).toEqual({
+      found: 3,
+      added: 0,
+      updated: 0,
+      unchanged: 3,
+      rejected: [],
+      rejectedByCheck: 0,
+      unverified: 0,
+    });
     expect(await allCourses()).toEqual(before);
   });
 
@@ -294,7 +310,15 @@ describe("importCouponRecords", () => {
       ],
       "test",
     );
-    expect(summary).toEqual({ found: 2, added: 1, updated: 0, unchanged: 0, rejected: [] });
+    expect(summary).toEqual({
+      found: 2,
+      added: 1,
+      updated: 0,
+      unchanged: 0,
+      rejected: [],
+      rejectedByCheck: 0,
+      unverified: 0,
+    });
     const [row] = await allCourses();
     expect(row!.couponCode).toBe("NEWER");
     expect(row!.date).toBe("2024-03-09");
@@ -312,7 +336,15 @@ describe("importCouponRecords", () => {
       [coupon("python-101", { foundAt: new Date("2024-03-07T03:00:00Z") })],
       "feed-b",
     );
-    expect(again).toEqual({ found: 1, added: 0, updated: 0, unchanged: 1, rejected: [] });
+    expect(again).toEqual({
+      found: 1,
+      added: 0,
+      updated: 0,
+      unchanged: 1,
+      rejected: [],
+      rejectedByCheck: 0,
+      unverified: 0,
+    });
     const [after] = await allCourses();
     expect(after!.lastSeenAt.toISOString()).toBe("2024-03-07T03:00:00.000Z");
     // The source that saw it last vouches for it now; nothing else moved.
@@ -465,8 +497,8 @@ describe("importCouponRecords", () => {
     expect(summary.found).toBe(4);
     expect(summary.added).toBe(1);
     expect(summary.rejected).toEqual([
-      'unusable course URL "ftp://www.udemy.com/course/x/"',
-      'unusable course URL "https://www.udemy.com/"',
+      'not a Udemy course URL "ftp://www.udemy.com/course/x/"',
+      'not a Udemy course URL "https://www.udemy.com/"',
       "empty title for https://www.udemy.com/course/blank-title/",
     ]);
     expect((await allCourses()).map((row) => row.slug)).toEqual(["good"]);
@@ -516,7 +548,9 @@ describe("runRecordedImport", () => {
       added: 1,
       updated: 1,
       unchanged: 0,
-      rejected: ["record 7: missing title", 'unusable course URL "mailto:someone@example.com"'],
+      rejected: ["record 7: missing title", 'not a Udemy course URL "mailto:someone@example.com"'],
+      rejectedByCheck: 0,
+      unverified: 0,
     });
     const runs = await harness.services.db.select().from(ingestRuns);
     expect(runs).toHaveLength(1);
@@ -525,7 +559,7 @@ describe("runRecordedImport", () => {
       found: 3,
       added: 1,
       updated: 1,
-      errors: ["record 7: missing title", 'unusable course URL "mailto:someone@example.com"'],
+      errors: ["record 7: missing title", 'not a Udemy course URL "mailto:someone@example.com"'],
     });
     expect(runs[0]!.startedAt.toISOString()).toBe(started.toISOString());
     expect(runs[0]!.finishedAt?.toISOString()).toBe(
@@ -543,6 +577,8 @@ describe("runRecordedImport", () => {
       updated: 0,
       unchanged: 0,
       rejected: ["Error: feed unreachable"],
+      rejectedByCheck: 0,
+      unverified: 0,
     });
     const [run] = await harness.services.db.select().from(ingestRuns);
     expect(run).toMatchObject({
@@ -573,7 +609,15 @@ describe("importCouponFile on the real sample", () => {
     });
 
     const second = await importCouponFile(harness.services, { file: samplePath });
-    expect(second).toEqual({ found: 1254, added: 0, updated: 0, unchanged: 952, rejected: [] });
+    expect(second).toEqual({
+      found: 1254,
+      added: 0,
+      updated: 0,
+      unchanged: 952,
+      rejected: [],
+      rejectedByCheck: 0,
+      unverified: 0,
+    });
 
     const runs = await harness.services.db.select().from(ingestRuns).orderBy(asc(ingestRuns.id));
     expect(runs.map((run) => [run.source, run.found, run.added, run.updated])).toEqual([

@@ -50,7 +50,15 @@ export async function runRecordedImport(
     const imported = await importCouponRecords(services, loaded.records, source);
     summary = { ...imported, rejected: [...loaded.rejected, ...imported.rejected] };
   } catch (error) {
-    summary = { found: 0, added: 0, updated: 0, unchanged: 0, rejected: [String(error)] };
+    summary = {
+      found: 0,
+      added: 0,
+      updated: 0,
+      unchanged: 0,
+      rejected: [String(error)],
+      rejectedByCheck: 0,
+      unverified: 0,
+    };
   }
   await services.db
     .update(ingestRuns)

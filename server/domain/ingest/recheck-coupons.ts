@@ -1,92 +1,87 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
-import type { CouponCheckResult, UdemyCheck } from "../../adapters/udemy-check/udemy-check";
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { courses, type NewCourseRow } from "../../db/schema";
 import { listedCondition } from "../catalog";
 import type { IngestServices } from "./ingest-services";
+import { CHECK_CONCURRENCY, mapWithConcurrency, type RunCouponCheck } from "./run-coupon-check";
 
 const HOUR_MS = 60 * 60 * 1000;
-/** Coupons this close to their end, or with fewer uses left, are re-checked first. */
-const RECHECK_SOON_MS = 2 * HOUR_MS;
+/** A coupon ending this soon may die any minute: ask again. */
+const RECHECK_ENDING_WITHIN_MS = 2 * HOUR_MS;
+/** A coupon with fewer uses left may run out any minute: ask again. */
 const RECHECK_FEW_USES = 50;
-const RECHECK_CONCURRENCY = 4;
+/** Any other listed coupon is asked about again once its last answer is this old. */
+const RECHECK_AFTER_MS = 6 * HOUR_MS;
 
 /**
- * Asks Udemy about listed coupons, those expiring within 2 hours or with fewer than 50 uses
- * left first, then the soonest to expire. Invalid ones leave the list; valid ones get Udemy's
- * end time and uses left. A check that cannot tell changes nothing.
+ * Asks Udemy again about listed coupons that may have died: ending within 2 hours, fewer than 50
+ * uses left, or last checked more than 6 hours ago (or never) — the first two kinds first, then
+ * the soonest-ending — within what
+ * is left of the run's check budget. Udemy's "no" retires the coupon; its "yes" stores the end
+ * time and uses left it gave; "unknown" changes nothing — a coupon is never delisted on a guess.
  */
 export async function recheckCoupons(
   services: IngestServices,
-  udemyCheck: UdemyCheck,
-  signal: AbortSignal | undefined,
-): Promise<{ checked: number; invalid: number; errors: string[] }> {
+  runCheck: RunCouponCheck,
+  budgetLeft: number,
+): Promise<{ checked: number; invalid: number }> {
+  if (budgetLeft <= 0 || runCheck.backedOff) return { checked: 0, invalid: 0 };
   const now = services.clock.now();
-  const soon = new Date(now.getTime() + RECHECK_SOON_MS).toISOString();
+  const endingSoon = new Date(now.getTime() + RECHECK_ENDING_WITHIN_MS);
+  const checkedBefore = new Date(now.getTime() - RECHECK_AFTER_MS);
   const due = await services.db
     .select({
       id: courses.id,
       link: courses.link,
       couponCode: courses.couponCode,
       imageUrl: courses.imageUrl,
-      expiresAt: courses.expiresAt,
     })
     .from(courses)
-    .where(and(listedCondition(services, now), isNotNull(courses.couponCode)))
+    .where(
+      and(
+        listedCondition(services, now),
+        isNotNull(courses.couponCode),
+        or(
+          lt(courses.expiresAt, endingSoon),
+          lt(courses.usesRemaining, RECHECK_FEW_USES),
+          isNull(courses.checkedAt),
+          lt(courses.checkedAt, checkedBefore),
+        ),
+      ),
+    )
     .orderBy(
-      sql`case when ${courses.expiresAt} < ${soon}::timestamptz or ${courses.usesRemaining} < ${RECHECK_FEW_USES} then 0 else 1 end`,
+      // The ones that may die any minute first, then the soonest-ending.
+      sql`case when ${courses.expiresAt} < ${endingSoon.toISOString()}::timestamptz or ${courses.usesRemaining} < ${RECHECK_FEW_USES} then 0 else 1 end`,
       sql`${courses.expiresAt} asc nulls last`,
       asc(courses.id),
     )
-    .limit(services.config.ingest.udemyCheckLimit);
+    .limit(budgetLeft);
 
   let checked = 0;
   let invalid = 0;
-  let unknown = 0;
-  let firstUnknown = "";
-  let next = 0;
-  const worker = async () => {
-    while (next < due.length && !signal?.aborted) {
-      const course = due[next++]!;
-      const couponCode = course.couponCode!;
-      let result: CouponCheckResult;
-      try {
-        result = await udemyCheck.checkCoupon(
-          { link: course.link, couponCode, imageUrl: course.imageUrl },
-          signal,
-        );
-      } catch (error) {
-        result = { status: "unknown", reason: (error as Error).message };
-      }
-      checked += 1;
-      if (result.status === "free" && result.expiresAt && result.expiresAt <= now) {
-        result = { status: "invalid", reason: "campaign ended" };
-      }
-      // Only the coupon that was checked: a new one may have arrived meanwhile.
-      const sameCoupon = and(eq(courses.id, course.id), eq(courses.couponCode, couponCode));
-      if (result.status === "invalid") {
-        const retired = await services.db
-          .update(courses)
-          .set({ active: false })
-          .where(and(sameCoupon, eq(courses.active, true)))
-          .returning({ id: courses.id });
-        invalid += retired.length;
-      } else if (result.status === "free") {
-        const facts: Partial<NewCourseRow> = {};
-        if (result.expiresAt) facts.expiresAt = result.expiresAt;
-        if (result.usesRemaining !== null) facts.usesRemaining = result.usesRemaining;
-        if (Object.keys(facts).length > 0) {
-          await services.db.update(courses).set(facts).where(sameCoupon);
-        }
-      } else {
-        unknown += 1;
-        firstUnknown ||= `${course.link}: ${result.reason}`;
-      }
+  await mapWithConcurrency(due, CHECK_CONCURRENCY, async (course) => {
+    const couponCode = course.couponCode!;
+    const result = await runCheck.check({
+      link: course.link,
+      couponCode,
+      imageUrl: course.imageUrl,
+    });
+    if (result.status === "unknown") return;
+    checked += 1;
+    // Only the coupon that was checked: a new one may have arrived meanwhile.
+    const sameCoupon = and(eq(courses.id, course.id), eq(courses.couponCode, couponCode));
+    if (result.status === "invalid") {
+      const retired = await services.db
+        .update(courses)
+        .set({ active: false })
+        .where(and(sameCoupon, eq(courses.active, true)))
+        .returning({ id: courses.id });
+      invalid += retired.length;
+      return;
     }
-  };
-  await Promise.all(Array.from({ length: RECHECK_CONCURRENCY }, worker));
-  const errors =
-    unknown > 0
-      ? [`[udemy-check] ${unknown} of ${checked} coupons could not be checked (${firstUnknown})`]
-      : [];
-  return { checked, invalid, errors };
+    const facts: Partial<NewCourseRow> = { checkedAt: services.clock.now() };
+    if (result.expiresAt) facts.expiresAt = result.expiresAt;
+    if (result.usesRemaining !== null) facts.usesRemaining = result.usesRemaining;
+    await services.db.update(courses).set(facts).where(sameCoupon);
+  });
+  return { checked, invalid };
 }

@@ -6,10 +6,11 @@ import { cleanCourseTitle, normaliseLanguage } from "../../adapters/coupon-feeds
 import type { NewCourseRow } from "../../db/schema";
 
 /**
- * The canonical link of a course: its URL without query (the coupon) or fragment, lower-case
- * host, trailing slash; Udemy course URLs become https://www.udemy.com/course/<slug>/ whatever
- * follows the slug, and affiliate wrappers are removed first. It is the course's public
- * identity across coupons and sources.
+ * The canonical link of a course: https://www.udemy.com/course/<slug>/ whatever the scheme,
+ * host spelling, query (the coupon, tracking parameters) or what follows the slug; affiliate
+ * wrappers are removed first. It is the course's public identity across coupons and sources, so
+ * the same course found by five sources is one listing. Anything that is not a Udemy course
+ * page gives null: the site lists Udemy courses only.
  */
 export function canonicalCourseLink(courseUrl: string): string | null {
   let url: URL;
@@ -19,14 +20,32 @@ export function canonicalCourseLink(courseUrl: string): string | null {
     return null;
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  const host = url.hostname.toLowerCase();
-  if (isUdemyHost(host)) {
-    const course = /^\/course\/([^/]+)/.exec(url.pathname);
-    if (course) return `https://www.udemy.com/course/${course[1]}/`;
+  if (!isUdemyHost(url.hostname)) return null;
+  const course = /^\/course\/([^/]+)/.exec(url.pathname);
+  return course ? `https://www.udemy.com/course/${course[1]}/` : null;
+}
+
+/** Udemy coupon codes are short runs of letters, digits, dots, dashes and underscores. */
+const COUPON_CODE_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The coupon code as Udemy expects it, or why it cannot be one. Sources copy codes out of URLs
+ * and sometimes leave them percent-encoded with a trailing space ("CODE%20"); that is decoded
+ * and trimmed. Anything else outside the pattern is refused rather than listed as a coupon
+ * that can never work.
+ */
+export function normaliseCouponCode(raw: string | null): { code: string | null } | string {
+  if (raw === null) return { code: null };
+  let code = raw.trim();
+  try {
+    code = decodeURIComponent(code).trim();
+  } catch {
+    // Not percent-encoded after all: judged as it is.
   }
-  const pathname = url.pathname.replace(/\/+$/, "");
-  if (pathname === "") return null;
-  return `https://${host}${pathname}/`;
+  if (code === "") return { code: null };
+  if (COUPON_CODE_PATTERN.test(code)) return { code };
+  const shown = code.length > 40 ? `${code.slice(0, 40)}…` : code;
+  return `unusable coupon code "${shown}" (${code.length} characters; letters, digits, . _ - only, at most 64)`;
 }
 
 function slugFromLink(link: string): string {
@@ -37,10 +56,12 @@ function slugFromLink(link: string): string {
 /** The course row a coupon record describes, or why the record cannot be used. */
 export function toCourseRow(record: CouponRecord, source: string): NewCourseRow | string {
   const link = canonicalCourseLink(record.courseUrl);
-  if (!link) return `unusable course URL "${record.courseUrl}"`;
+  if (!link) return `not a Udemy course URL "${record.courseUrl.slice(0, 200)}"`;
   const title = cleanCourseTitle(record.title);
   if (title === "") return `empty title for ${link}`;
-  const couponCode = record.couponCode?.trim() || null;
+  const coupon = normaliseCouponCode(record.couponCode);
+  if (typeof coupon === "string") return `${coupon} for ${link}`;
+  const couponCode = coupon.code;
   const couponUrl = couponCode ? `${link}?couponCode=${encodeURIComponent(couponCode)}` : link;
   return {
     slug: slugFromLink(link),

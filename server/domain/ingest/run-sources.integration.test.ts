@@ -376,10 +376,10 @@ describe("runIngest with the Udemy check", () => {
   const found = new Date("2024-03-06T01:00:00Z");
   const now = () => harness.clock.now().getTime();
 
-  it("retires coupons Udemy reports invalid and takes its end time and uses left", async () => {
+  it("lists a new coupon only when Udemy says it is free, with Udemy's end time and uses left", async () => {
     const udemyCheck = createFakeUdemyCheck({
-      DEAD: { status: "invalid", reason: "coupon expired" },
-      LIVE: { status: "free", expiresAt: new Date("2024-03-09T00:00:00Z"), usesRemaining: 7 },
+      DEAD: { status: "invalid", reason: "not 100% off (price 19.99)" },
+      LIVE: { status: "free", expiresAt: new Date("2024-03-09T00:00:00Z"), usesRemaining: 70 },
     });
     const feeds = createFixtureFeeds([
       {
@@ -392,24 +392,49 @@ describe("runIngest with the Udemy check", () => {
       },
     ]);
     const summary = await runIngest(servicesWith(feeds, { udemyCheck }));
-    expect(summary).toMatchObject({ checked: 3, expired: 1, retired: { invalid: 1 } });
+    expect(summary.sources[0]).toMatchObject({ found: 3, added: 2, rejectedByCheck: 1 });
     expect(await listedSlugs()).toEqual(["live", "quiet"]);
+    expect((await allCourses()).map((course) => course.slug).sort()).toEqual(["live", "quiet"]);
     const live = (await allCourses()).find((course) => course.slug === "live")!;
-    expect(live.usesRemaining).toBe(7);
+    expect(live.usesRemaining).toBe(70);
     expect(live.expiresAt?.toISOString()).toBe("2024-03-09T00:00:00.000Z");
+    expect(live.checkedAt?.toISOString()).toBe(harness.clock.now().toISOString());
     const quiet = (await allCourses()).find((course) => course.slug === "quiet")!;
     expect(quiet.usesRemaining).toBe(500);
     expect(quiet.expiresAt?.toISOString()).toBe("2030-01-01T00:00:00.000Z");
-    expect((await allRuns())[0]).toMatchObject({ expired: 1 });
     expect(udemyCheck.calls.find((call) => call.couponCode === "LIVE")).toEqual({
       link: "https://www.udemy.com/course/live/",
       couponCode: "LIVE",
       imageUrl: null,
     });
+    // Just checked: the same run does not ask again.
+    expect(udemyCheck.calls).toHaveLength(3);
+    const [run] = await allRuns();
+    expect(run!.sources).toEqual([
+      expect.objectContaining({ name: "fixtures", found: 3, added: 2, rejectedByCheck: 1 }),
+    ]);
   });
 
-  it("re-checks coupons expiring within 2 hours or with fewer than 50 uses left first", async () => {
-    const udemyCheck = createFakeUdemyCheck();
+  it("retires listed coupons Udemy now reports invalid, keeping what Udemy said of the others", async () => {
+    const feeds = createFixtureFeeds([
+      { name: "fixtures", answer: [fixtureRecord("dead", found), fixtureRecord("live", found)] },
+    ]);
+    await runIngest(servicesWith(feeds));
+    const udemyCheck = createFakeUdemyCheck({
+      DEAD: { status: "invalid", reason: "coupon expired" },
+      LIVE: { status: "free", expiresAt: new Date("2024-03-09T00:00:00Z"), usesRemaining: 7 },
+    });
+    const summary = await runIngest(servicesWith(feeds, { udemyCheck }));
+    expect(summary).toMatchObject({ checked: 2, expired: 1, retired: { invalid: 1 } });
+    expect(await listedSlugs()).toEqual(["live"]);
+    // The feed's older numbers do not overwrite Udemy's on the next sighting.
+    await runIngest(servicesWith(feeds));
+    const live = (await allCourses()).find((course) => course.slug === "live")!;
+    expect(live.usesRemaining).toBe(7);
+    expect(live.expiresAt?.toISOString()).toBe("2024-03-09T00:00:00.000Z");
+  });
+
+  it("re-checks coupons ending within 2 hours or with fewer than 50 uses left first, then stale checks", async () => {
     const feeds = createFixtureFeeds([
       {
         name: "fixtures",
@@ -424,27 +449,70 @@ describe("runIngest with the Udemy check", () => {
         ],
       },
     ]);
+    await runIngest(servicesWith(feeds));
+    const limited = createFakeUdemyCheck();
     const summary = await runIngest(
-      servicesWith(feeds, { udemyCheck, settings: { udemyCheckLimit: 2 } }),
+      servicesWith(feeds, { udemyCheck: limited, settings: { udemyCheckLimit: 2 } }),
     );
     expect(summary.checked).toBe(2);
-    expect(udemyCheck.calls.map((call) => call.couponCode).sort()).toEqual([
+    expect(limited.calls.map((call) => call.couponCode).sort()).toEqual(["ENDS-SOON", "FEW-USES"]);
+
+    // Every coupon now has an answer; an hour later only the urgent ones and those never checked.
+    const ample = createFakeUdemyCheck();
+    await runIngest(servicesWith(feeds, { udemyCheck: ample }));
+    expect(ample.calls.map((call) => call.couponCode).sort()).toEqual([
+      "ALSO-PLENTY",
+      "ENDS-SOON",
+      "FEW-USES",
+      "PLENTY",
+    ]);
+    harness.clock.advance(60 * 60_000);
+    const hourLater = createFakeUdemyCheck();
+    await runIngest(servicesWith(feeds, { udemyCheck: hourLater }));
+    expect(hourLater.calls.map((call) => call.couponCode).sort()).toEqual([
       "ENDS-SOON",
       "FEW-USES",
     ]);
+    harness.clock.advance(6 * 60 * 60_000);
+    const later = createFakeUdemyCheck();
+    await runIngest(servicesWith(feeds, { udemyCheck: later }));
+    expect(later.calls.map((call) => call.couponCode).sort()).toEqual([
+      "ALSO-PLENTY",
+      "FEW-USES",
+      "PLENTY",
+    ]);
   });
 
-  it("changes nothing when Udemy cannot tell, and reports it once", async () => {
-    const udemyCheck = createFakeUdemyCheck({}, { status: "unknown", reason: "HTTP 403" });
+  it("never delists on unknown, lists nothing unverified, and stops asking once Udemy refuses", async () => {
     const feeds = createFixtureFeeds([
       { name: "fixtures", answer: [fixtureRecord("a", found), fixtureRecord("b", found)] },
     ]);
-    const summary = await runIngest(servicesWith(feeds, { udemyCheck }));
-    expect(summary).toMatchObject({ checked: 2, expired: 0 });
+    await runIngest(servicesWith(feeds));
+    const refusing = createFakeUdemyCheck(
+      {},
+      { status: "unknown", reason: "HTTP 429", refused: true },
+    );
+    const newFeeds = createFixtureFeeds([
+      {
+        name: "fixtures",
+        answer: [
+          fixtureRecord("a", found),
+          fixtureRecord("b", found),
+          fixtureRecord("c", found),
+          fixtureRecord("d", found),
+          fixtureRecord("e", found),
+          fixtureRecord("f", found),
+          fixtureRecord("g", found),
+        ],
+      },
+    ]);
+    const summary = await runIngest(servicesWith(newFeeds, { udemyCheck: refusing }));
+    expect(summary).toMatchObject({ checked: 0, expired: 0 });
+    expect(summary.sources[0]).toMatchObject({ added: 0, unverified: 5 });
+    // At most one question per concurrent worker before the refusal is heard.
+    expect(refusing.calls.length).toBeLessThanOrEqual(4);
     expect(summary.errors).toEqual([
-      expect.stringMatching(
-        /^\[udemy-check\] 2 of 2 coupons could not be checked \(https:\/\/www\.udemy\.com\/course\/[ab]\/: HTTP 403\)$/,
-      ),
+      "[udemy-check] 5 coupons could not be checked (Udemy refused: no more checks this run): HTTP 429",
     ]);
     expect(await listedSlugs()).toEqual(["a", "b"]);
   });

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import type { CouponSource } from "../../adapters/coupon-feeds/feeds";
-import { ingestRuns } from "../../db/schema";
+import { ingestRuns, type SourceRunStats } from "../../db/schema";
 import type { Services } from "../../services";
 import { ValidationError } from "../errors";
 import { importCouponRecords } from "./import-records";
@@ -9,6 +9,7 @@ import type { IngestServices } from "./ingest-services";
 import { MAX_STORED_ERRORS, withIngestLock } from "./ingest-runs";
 import { recheckCoupons } from "./recheck-coupons";
 import { retirePastExpiry, retireStale } from "./retire-coupons";
+import { createRunCouponCheck, type RunCouponCheck } from "./run-coupon-check";
 
 export type SourceOutcome = {
   name: string;
@@ -19,6 +20,14 @@ export type SourceOutcome = {
   added: number;
   updated: number;
   unchanged: number;
+  /** Found, but the course and coupon were already listed (by this or another source). */
+  duplicate: number;
+  /** Records that were not usable (bad link, title, coupon code). */
+  rejected: number;
+  /** New coupons Udemy said are not free. */
+  rejectedByCheck: number;
+  /** New coupons Udemy could not be asked about: not listed this run. */
+  unverified: number;
   errors: string[];
 };
 
@@ -110,11 +119,18 @@ export async function runIngest(
       sources: selected.map((source) => source.name),
     });
 
+    const runCheck = services.udemyCheck
+      ? createRunCouponCheck(services.udemyCheck, {
+          budget: services.config.ingest.udemyCheckLimit,
+          now: services.clock.now(),
+          signal: options.signal,
+        })
+      : null;
     const outcomes: SourceOutcome[] = [];
     for (const source of selected) {
       const outcome = options.signal?.aborted
         ? failedOutcome(source, "not run: the run was stopped")
-        : await importSource(services, source, options.signal);
+        : await importSource(services, source, options.signal, runCheck);
       outcomes.push(outcome);
       if (outcome.ok) {
         log.info({ ...outcome, errors: outcome.errors.length }, "ingest source imported");
@@ -133,15 +149,20 @@ export async function runIngest(
         services,
         selected.map((source) => source.name),
       );
-      if (services.udemyCheck && !options.signal?.aborted) {
-        const recheck = await recheckCoupons(services, services.udemyCheck, options.signal);
+      if (runCheck && !options.signal?.aborted) {
+        const budgetLeft = services.config.ingest.udemyCheckLimit - runCheck.counts.asked;
+        const recheck = await recheckCoupons(services, runCheck, budgetLeft);
         checked = recheck.checked;
         retired.invalid = recheck.invalid;
-        errors.push(...recheck.errors);
         options.onProgress?.({ event: "checked", checked, invalid: recheck.invalid });
       }
     } catch (error) {
       errors.push(`[expiry] ${(error as Error).message}`);
+    }
+    if (runCheck && runCheck.counts.unknown > 0) {
+      errors.push(
+        `[udemy-check] ${runCheck.counts.unknown} coupons could not be checked${runCheck.backedOff ? " (Udemy refused: no more checks this run)" : ""}: ${runCheck.firstUnknown}`,
+      );
     }
 
     const totals = outcomes.reduce(
@@ -162,6 +183,7 @@ export async function runIngest(
         ...totals,
         expired,
         errors: errors.slice(0, MAX_STORED_ERRORS),
+        sources: outcomes.map(toSourceRunStats),
       })
       .where(eq(ingestRuns.id, runId));
     const summary: IngestRunSummary = {
@@ -191,7 +213,27 @@ function failedOutcome(source: CouponSource, error: string): SourceOutcome {
     added: 0,
     updated: 0,
     unchanged: 0,
+    duplicate: 0,
+    rejected: 0,
+    rejectedByCheck: 0,
+    unverified: 0,
     errors: [error],
+  };
+}
+
+/** What the console keeps of a source's outcome (its first errors only). */
+function toSourceRunStats(outcome: SourceOutcome): SourceRunStats {
+  return {
+    name: outcome.name,
+    kind: outcome.kind,
+    ok: outcome.ok,
+    found: outcome.found,
+    added: outcome.added,
+    updated: outcome.updated,
+    duplicate: outcome.duplicate,
+    rejected: outcome.rejected,
+    rejectedByCheck: outcome.rejectedByCheck,
+    errors: outcome.errors.slice(0, 5),
   };
 }
 
@@ -208,6 +250,7 @@ async function importSource(
   services: Services,
   source: CouponSource,
   signal: AbortSignal | undefined,
+  runCheck: RunCouponCheck | null,
 ): Promise<SourceOutcome> {
   let loaded: { records: CouponRecord[]; rejected: string[] };
   try {
@@ -216,7 +259,10 @@ async function importSource(
     return failedOutcome(source, `failed: ${(error as Error).message}`);
   }
   try {
-    const imported = await importCouponRecords(services, loaded.records, source.name);
+    const imported = await importCouponRecords(services, loaded.records, source.name, {
+      verify: runCheck ? (request) => runCheck.check(request) : undefined,
+    });
+    const rejected = loaded.rejected.length + imported.rejected.length;
     return {
       name: source.name,
       kind: source.kind,
@@ -225,6 +271,18 @@ async function importSource(
       added: imported.added,
       updated: imported.updated,
       unchanged: imported.unchanged,
+      duplicate: Math.max(
+        0,
+        imported.found -
+          imported.rejected.length -
+          imported.added -
+          imported.updated -
+          imported.rejectedByCheck -
+          imported.unverified,
+      ),
+      rejected,
+      rejectedByCheck: imported.rejectedByCheck,
+      unverified: imported.unverified,
       errors: capErrors([...loaded.rejected, ...imported.rejected]),
     };
   } catch (error) {
