@@ -19,8 +19,11 @@ export type PublicCourse = {
   udemyRating: number | null;
   udemyReviews: number | null;
   students: number | null;
+  /** Uses left and end time as last known: from Udemy when `checkedAt` is set, else the source. */
   usesRemaining: number | null;
   expiresAt: string | null;
+  /** When Udemy last said the coupon works (ISO), or null if it was never asked. */
+  checkedAt: string | null;
   averageRating: number;
   reviewCount: number;
 };

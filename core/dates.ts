@@ -57,6 +57,14 @@ export function formatIndonesianDate(value: string): string {
   return `${day} ${INDONESIAN_MONTHS[month - 1]} ${year}`;
 }
 
+/** An instant's Jakarta wall-clock time and day, e.g. "14.05 WIB, 6 Maret 2024". */
+export function formatJakartaTime(instant: Date): string {
+  const jakarta = new Date(instant.getTime() + 7 * 60 * 60 * 1000);
+  const hours = String(jakarta.getUTCHours()).padStart(2, "0");
+  const minutes = String(jakarta.getUTCMinutes()).padStart(2, "0");
+  return `${hours}.${minutes} WIB, ${formatJakartaInstant(instant)}`;
+}
+
 /** Formats an instant as its Jakarta day in Indonesian. */
 export function formatJakartaInstant(instant: Date): string {
   return formatIndonesianDate(toJakartaDay(instant));

@@ -1,4 +1,4 @@
-import { formatIndonesianDate } from "../../core/dates";
+import { formatIndonesianDate, formatJakartaTime } from "../../core/dates";
 import type { PublicCourse } from "../../core/course";
 import { formatCount, formatDuration, formatLevel, formatTimeLeft } from "../lib/course-facts";
 import { TRUNCATE, truncate } from "../../core/text";
@@ -29,6 +29,9 @@ export function CourseCard({
 }: CourseCardProps) {
   const open = useCourseOpener();
   const timeLeft = formatTimeLeft(course.expiresAt, now);
+  const checkedNote = course.checkedAt
+    ? `Checked with Udemy at ${formatJakartaTime(new Date(course.checkedAt))}`
+    : undefined;
   const facts = [
     course.instructor,
     course.language,
@@ -82,8 +85,14 @@ export function CourseCard({
           </li>
         )}
         {course.students !== null && <li>{formatCount(course.students)} students</li>}
-        {course.usesRemaining !== null && <li>{formatCount(course.usesRemaining)} uses left</li>}
-        {timeLeft && <li className="font-medium text-amber-700 dark:text-amber-300">{timeLeft}</li>}
+        {course.usesRemaining !== null && (
+          <li title={checkedNote}>{formatCount(course.usesRemaining)} uses left</li>
+        )}
+        {timeLeft && (
+          <li title={checkedNote} className="font-medium text-amber-700 dark:text-amber-300">
+            {timeLeft}
+          </li>
+        )}
       </ul>
 
       <div className="mt-auto pt-4">

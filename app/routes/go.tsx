@@ -1,16 +1,17 @@
 import { isbot } from "isbot";
 import { data, redirect } from "react-router";
-import { findPublicCourse } from "../../server/domain/catalog";
+import { findPublicCourse, listLiveCoursesInCategory } from "../../server/domain/catalog";
 import {
   openCourse,
   quoteCourseOpening,
   type CourseOpener,
   type CourseOpeningQuote,
 } from "../../server/domain/credits";
-import { NotFound, OutOfCredits } from "../../server/domain/errors";
+import { CouponEnded, NotFound, OutOfCredits } from "../../server/domain/errors";
 import { createAnonymousCookie } from "../../server/web/cookies";
 import { judgeNavigation } from "../../server/web/navigation-gate";
 import type { RequestContext } from "../../server/load-context";
+import { CouponEndedPage, type EndedCourse } from "../components/coupon-ended";
 import { CreditLimitText } from "../components/course-opener";
 import { parseRowId } from "../../core/row-id";
 import type { Route } from "./+types/go";
@@ -20,7 +21,11 @@ const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollo
 type GoView =
   | { view: "out-of-credits"; signedIn: boolean }
   | { view: "confirm"; courseId: number; quote: CourseOpeningQuote }
-  | { view: "refused"; message: string };
+  | { view: "refused"; message: string }
+  | { view: "ended"; course: EndedCourse; alternatives: EndedCourse[] };
+
+/** Live courses offered instead of one whose coupon has just run out. */
+const ALTERNATIVES_SHOWN = 5;
 
 /**
  * GET /go/:courseId — the only way to a coupon: spends a credit on the server
@@ -64,6 +69,25 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return redirect(opened.location, { headers });
   } catch (error) {
     if (error instanceof NotFound) throw data(null, { status: 404, headers: noStore });
+    if (error instanceof CouponEnded) {
+      const alternatives = await listLiveCoursesInCategory(services, error.course.category, {
+        excludeId: error.course.id,
+        limit: ALTERNATIVES_SHOWN,
+      });
+      return data<GoView>(
+        {
+          view: "ended",
+          course: error.course,
+          alternatives: alternatives.map((course) => ({
+            id: course.id,
+            title: course.title,
+            category: course.courseType,
+            usesRemaining: course.usesRemaining,
+          })),
+        },
+        { status: 410, headers },
+      );
+    }
     if (error instanceof OutOfCredits) {
       return data<GoView>(
         { view: "out-of-credits", signedIn: identity.user !== null },
@@ -94,6 +118,7 @@ const TITLES: Record<GoView["view"], string> = {
   "out-of-credits": "Credit Limit Reached",
   confirm: "Open This Course?",
   refused: "Open Courses From a Link",
+  ended: "This coupon has just run out",
 };
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -107,6 +132,8 @@ export default function GoPage({ loaderData }: Route.ComponentProps) {
       return <ConfirmOpening courseId={loaderData.courseId} quote={loaderData.quote} />;
     case "refused":
       return <Refused message={loaderData.message} />;
+    case "ended":
+      return <CouponEndedPage course={loaderData.course} alternatives={loaderData.alternatives} />;
     default:
       return <CreditLimitReached signedIn={loaderData.signedIn} />;
   }

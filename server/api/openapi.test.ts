@@ -101,7 +101,19 @@ describe("buildOpenApiDocument", () => {
         string,
         { description: string; content: Record<string, { schema: unknown }> }
       >;
-      for (const status of ["400", "401", "402", "403", "404", "405", "409", "413", "429", "503"]) {
+      for (const status of [
+        "400",
+        "401",
+        "402",
+        "403",
+        "404",
+        "405",
+        "409",
+        "410",
+        "413",
+        "429",
+        "503",
+      ]) {
         expect(responses[status], status).toBeDefined();
         expect(responses[status]!.description).not.toBe("");
         expect(responses[status]!.content["application/json"]!.schema).toEqual({

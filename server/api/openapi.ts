@@ -52,6 +52,7 @@ const ERRORS = {
   "404": "Unknown course",
   "405": "A read action sent with POST",
   "409": "Conflict (already done)",
+  "410": "The coupon has just run out: nothing was spent (trackCourseClick)",
   "413": "Request body over 4 MB",
   "429": "Rate limited or a daily limit reached (see Retry-After)",
   "503": "The AI check is unavailable (addArticle)",

@@ -133,6 +133,7 @@ export const courseSchema = z.object({
   students: z.number().nullable(),
   usesRemaining: z.number().nullable(),
   expiresAt: z.string().nullable(),
+  checkedAt: z.string().nullable(),
   averageRating: z.number(),
   reviewCount: z.number().int(),
 });

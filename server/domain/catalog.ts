@@ -50,6 +50,7 @@ export const publicColumns = {
   students: courses.students,
   usesRemaining: courses.usesRemaining,
   expiresAt: courses.expiresAt,
+  checkedAt: courses.checkedAt,
   reviewAverage: courses.reviewAverage,
   reviewCount: courses.reviewCount,
 };
@@ -76,6 +77,7 @@ export function toPublicCourse(row: PublicColumns): PublicCourse {
     students: row.students,
     usesRemaining: row.usesRemaining,
     expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
+    checkedAt: row.checkedAt ? row.checkedAt.toISOString() : null,
     averageRating: row.reviewAverage === null ? 0 : Math.round(row.reviewAverage * 10) / 10,
     reviewCount: row.reviewCount,
   };
@@ -232,4 +234,25 @@ export async function findCourseIdByLink(services: Services, link: string): Prom
     .from(courses)
     .where(eq(courses.link, link));
   return row?.id ?? null;
+}
+
+/** Up to `limit` listed courses of a category, newest first, for "try one of these instead". */
+export async function listLiveCoursesInCategory(
+  services: Services,
+  category: string,
+  options: { excludeId: number; limit: number },
+): Promise<PublicCourse[]> {
+  const rows = await services.db
+    .select(publicColumns)
+    .from(courses)
+    .where(
+      and(
+        listedCondition(services),
+        eq(courses.category, category),
+        sql`${courses.id} <> ${options.excludeId}`,
+      ),
+    )
+    .orderBy(desc(courses.date), desc(courses.id))
+    .limit(options.limit);
+  return rows.map(toPublicCourse);
 }

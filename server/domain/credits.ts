@@ -6,7 +6,8 @@ import type { Services } from "../services";
 import { countWithinDailyLimit } from "./daily-counters";
 import { anonymousSubject, hasPremium } from "./accounts";
 import { listedCondition } from "./catalog";
-import { NotFound, OutOfCredits } from "./errors";
+import { confirmCouponAtOpening } from "./coupon-at-opening";
+import { CouponEnded, NotFound, OutOfCredits } from "./errors";
 
 export type CourseOpener =
   { kind: "user"; userId: string } | { kind: "anonymous"; anonymousId: string; ip: string };
@@ -40,6 +41,10 @@ export async function openCourse(
   // An expired coupon costs nothing: the course page is still useful, the coupon is not.
   // Nor does a course without a coupon (ingest stores its plain link as coupon_url).
   if (!hasLiveCoupon(course)) return { location: course.link, title: course.title, spent: false };
+  // Asked before anything is written: a coupon that died costs nothing and leaves no history.
+  if ((await confirmCouponAtOpening(services, course)) === "dead") {
+    throw new CouponEnded({ id: course.id, title: course.title, category: course.category });
+  }
 
   const subject = subjectOf(opener);
   const spent = await services.db.transaction(async (tx) => {
@@ -97,6 +102,10 @@ type OpenableCourse = {
   link: string;
   couponCode: string | null;
   couponUrl: string | null;
+  category: string;
+  imageUrl: string | null;
+  /** When Udemy last said the coupon works. */
+  checkedAt: Date | null;
   /** Listed now: active, found by today, not past its expiry (the catalogue's one rule). */
   listed: boolean;
 };
@@ -111,6 +120,9 @@ async function findOpenableCourse(services: Services, courseId: number): Promise
       link: courses.link,
       couponCode: courses.couponCode,
       couponUrl: courses.couponUrl,
+      category: courses.category,
+      imageUrl: courses.imageUrl,
+      checkedAt: courses.checkedAt,
       listed: sql<boolean>`${listedCondition(services)}`,
     })
     .from(courses)

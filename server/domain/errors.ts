@@ -41,6 +41,15 @@ export class OutOfCredits extends DomainError {
   }
 }
 
+/** Udemy says the coupon no longer works: nothing was spent, the course left the list. */
+export class CouponEnded extends DomainError {
+  override name = "CouponEnded";
+  override readonly status = 410;
+  constructor(readonly course: { id: number; title: string; category: string }) {
+    super("This coupon has just run out");
+  }
+}
+
 export class LimitReached extends DomainError {
   override name = "LimitReached";
   override readonly status = 429;
