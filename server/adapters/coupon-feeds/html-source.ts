@@ -61,7 +61,7 @@ export async function loadHtmlSource(
   }
   if (items.length > config.maxDetailPages) {
     rejected.push(
-      `${items.length - config.maxDetailPages} item(s) left for the next run (maxDetailPages ${config.maxDetailPages})`,
+      `${items.length - config.maxDetailPages} item(s) not read (maxDetailPages ${config.maxDetailPages})`,
     );
   }
   return { records, rejected };

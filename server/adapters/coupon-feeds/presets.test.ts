@@ -341,14 +341,14 @@ describe("presets against recordings of their sites", () => {
     expect(server.hits("/out2/ethical-hacking-intro")).toBe(1);
   });
 
-  it("reads only maxDetailPages detail pages, and says how many were left", async () => {
+  it("reads only maxDetailPages detail pages, and says how many it skipped", async () => {
     const { records, rejected } = await loadOnly({
       preset: "discudemy",
       url: `${origin}/all/{page}`,
       maxDetailPages: 1,
     });
     expect(records.map((item) => item.title)).toEqual(["Linux Command Line Basics"]);
-    expect(rejected).toEqual(["1 item(s) left for the next run (maxDetailPages 1)"]);
+    expect(rejected).toEqual(["1 item(s) not read (maxDetailPages 1)"]);
   });
 
   it("rejects the one item whose link loops, keeping the others", async () => {
