@@ -27,6 +27,9 @@ export async function loadApiSource(
   for (let offset = 0; offset < config.maxPages; offset += 1) {
     const page = config.firstPage + offset;
     const url = new URL(config.url);
+    for (const [name, value] of Object.entries(config.query ?? {})) {
+      url.searchParams.set(name, value);
+    }
     url.searchParams.set(config.pageParam, String(page));
     url.searchParams.set(config.limitParam, String(config.pageSize));
     let items: unknown[];
@@ -56,10 +59,14 @@ function readItems(body: string, itemsPath: string): unknown[] {
   try {
     json = JSON.parse(body);
   } catch (error) {
-    throw new Error(`invalid JSON (${(error as Error).message})`, { cause: error });
+    throw new Error(`invalid JSON (${(error as Error).message}) (format changed?)`, {
+      cause: error,
+    });
   }
   const items = valueAt(json, itemsPath);
-  if (!Array.isArray(items)) throw new Error(`no list at "${itemsPath || "(the page)"}"`);
+  if (!Array.isArray(items)) {
+    throw new Error(`no list at "${itemsPath || "(the page)"}" (format changed?)`);
+  }
   return items;
 }
 

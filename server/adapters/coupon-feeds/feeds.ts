@@ -1,8 +1,17 @@
 import { loadApiSource } from "./api-source";
+import { finaliseRecords } from "./finalise-records";
+import { loadHtmlSource } from "./html-source";
 import { fetchText, type FetchPolicy, type FetchTextOptions } from "./http-fetch";
+import {
+  createLinkFollowBudget,
+  DEFAULT_LINK_FOLLOW,
+  followToCourseUrl,
+  type LinkFollowOptions,
+} from "./link-follower";
 import { parseRssFeed } from "./rss";
 import type { SourceConfig } from "./source-config";
 import { parseUdemyCouponFeed, type FeedParseResult } from "./udemy-json";
+import { loadWordPressSource } from "./wordpress-source";
 
 export type SourceLoadContext = {
   now: Date;
@@ -10,10 +19,16 @@ export type SourceLoadContext = {
   signal?: AbortSignal;
 };
 
-/** One configured coupon source. `load` throws when the source as a whole is unusable. */
+/**
+ * One configured coupon source. `load` throws when the source as a whole is unusable (its
+ * message says "format changed?" when the site answers in another shape). Every record it
+ * returns has a canonical Udemy course URL: aggregator links are already followed inside `load`.
+ */
 export type CouponSource = {
   name: string;
   kind: SourceConfig["kind"];
+  /** The preset the source came from, when it did. */
+  preset?: string;
   load(context: SourceLoadContext): Promise<FeedParseResult>;
 };
 
@@ -24,17 +39,29 @@ const ACCEPT: Record<SourceConfig["kind"], string> = {
   json: "application/json, */*;q=0.5",
   api: "application/json, */*;q=0.5",
   rss: "application/rss+xml, application/atom+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.5",
+  wordpress: "application/json, */*;q=0.5",
+  html: "text/html, application/xhtml+xml;q=0.9, */*;q=0.5",
+};
+
+/** Aggregator links one source run may follow to Udemy (each walk is up to 5 redirects). */
+export const MAX_LINK_FOLLOWS_PER_RUN = 40;
+
+export type CouponFeedsOptions = Pick<FetchTextOptions, "sleep"> & {
+  /** Tests shorten the per-hop timeout or shrink the budget. */
+  linkFollow?: Partial<Omit<LinkFollowOptions, "userAgent" | "signal">> & { perRun?: number };
 };
 
 export function createCouponFeeds(
   configs: readonly SourceConfig[],
   policy: FetchPolicy,
-  fetchOptions: Pick<FetchTextOptions, "sleep"> = {},
+  options: CouponFeedsOptions = {},
 ): CouponFeeds {
+  const { linkFollow = {}, ...fetchOptions } = options;
   return {
     sources: configs.map((config) => ({
       name: config.name,
       kind: config.kind,
+      ...(config.preset === undefined ? {} : { preset: config.preset }),
       load: async (context) => {
         const get = async (url: string) =>
           (
@@ -44,7 +71,19 @@ export function createCouponFeeds(
               signal: context.signal,
             })
           ).text;
-        return notAfter(await loadSource(config, get, context.now), context.now);
+        const budget = createLinkFollowBudget(linkFollow.perRun ?? MAX_LINK_FOLLOWS_PER_RUN);
+        const follow: LinkFollowOptions = {
+          ...DEFAULT_LINK_FOLLOW,
+          timeoutMs: Math.min(DEFAULT_LINK_FOLLOW.timeoutMs, policy.timeoutMs),
+          ...linkFollow,
+          userAgent: policy.userAgent,
+          signal: context.signal,
+        };
+        const loaded = await loadSource(config, get, context.now);
+        const finalised = await finaliseRecords(loaded, (url) =>
+          followToCourseUrl(url, follow, budget),
+        );
+        return notAfter(finalised, context.now);
       },
     })),
   };
@@ -62,7 +101,9 @@ async function loadSource(
       try {
         json = JSON.parse(body);
       } catch (error) {
-        throw new Error(`invalid JSON (${(error as Error).message})`, { cause: error });
+        throw new Error(`invalid JSON (${(error as Error).message}) (format changed?)`, {
+          cause: error,
+        });
       }
       return parseUdemyCouponFeed(json, {
         fallbackFoundAt: now,
@@ -73,6 +114,10 @@ async function loadSource(
       return loadApiSource(config, { now, get });
     case "rss":
       return parseRssFeed(await get(config.url), { now });
+    case "wordpress":
+      return loadWordPressSource(config, { now, get });
+    case "html":
+      return loadHtmlSource(config, { now, get });
   }
 }
 
@@ -82,9 +127,15 @@ function notAfter(result: FeedParseResult, now: Date): FeedParseResult {
   return result;
 }
 
-/** For the start-up log: "feed-a (json), deals (api)". */
+/** For the start-up log: "feed-a (json), real-discount (api preset), rd2 (api preset real-discount)". */
 export function describeCouponFeeds(feeds: CouponFeeds): string {
   return feeds.sources.length === 0
     ? "no sources (INGEST_SOURCES is empty)"
-    : feeds.sources.map((source) => `${source.name} (${source.kind})`).join(", ");
+    : feeds.sources.map(describeSource).join(", ");
+}
+
+function describeSource(source: CouponSource): string {
+  if (source.preset === undefined) return `${source.name} (${source.kind})`;
+  const from = source.preset === source.name ? "" : ` ${source.preset}`;
+  return `${source.name} (${source.kind} preset${from})`;
 }

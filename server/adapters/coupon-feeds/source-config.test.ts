@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { COUPON_SOURCE_PRESET_NAMES } from "./presets";
 import { parseIngestSources } from "./source-config";
 
 describe("parseIngestSources", () => {
@@ -61,6 +62,85 @@ describe("parseIngestSources", () => {
       /^\[0\.fieldMap\.x\]/,
     ],
     ['[{"kind":"rss","name":"a","url":"https://a.example","extra":1}]', /extra/],
+  ])("refuses %s", (text, message) => {
+    expect(() => parseIngestSources(text)).toThrow(message);
+  });
+
+  it("expands presets by name, with overrides, mixed with full entries", () => {
+    const sources = parseIngestSources(
+      JSON.stringify([
+        "udemy-coupons",
+        { preset: "real-discount", url: "http://127.0.0.1:9999/api/courses", maxPages: 2 },
+        { preset: "tutorialbar", name: "tb-staging", perPage: 10 },
+        { kind: "rss", name: "blog", url: "https://blog.example/feed" },
+      ]),
+    );
+    expect(sources).toEqual([
+      {
+        kind: "json",
+        name: "udemy-coupons",
+        preset: "udemy-coupons",
+        url: "https://raw.githubusercontent.com/Huythanh0x/crawl_udemy_coupon_real_time/master/udemy_coupon.json",
+      },
+      expect.objectContaining({
+        kind: "api",
+        name: "real-discount",
+        preset: "real-discount",
+        url: "http://127.0.0.1:9999/api/courses",
+        query: { sortBy: "sale_start", store: "Udemy", freeOnly: "true" },
+        maxPages: 2,
+        pageSize: 100,
+        itemsPath: "items",
+      }),
+      expect.objectContaining({
+        kind: "wordpress",
+        name: "tb-staging",
+        preset: "tutorialbar",
+        url: "https://www.tutorialbar.com",
+        perPage: 10,
+        query: { categories: "55" },
+        linkField: "acf.course_url",
+      }),
+      { kind: "rss", name: "blog", url: "https://blog.example/feed" },
+    ]);
+  });
+
+  it("accepts every preset as it ships", () => {
+    const sources = parseIngestSources(JSON.stringify(COUPON_SOURCE_PRESET_NAMES));
+    expect(sources.map((source) => `${source.name}:${source.kind}`)).toEqual([
+      "real-discount:api",
+      "tutorialbar:wordpress",
+      "coursejoiner:wordpress",
+      "idownloadcoupon:wordpress",
+      "udemy-coupons:json",
+      "discudemy:html",
+    ]);
+  });
+
+  it.each([
+    [
+      '["real-discount","no-such-site"]',
+      '[1] unknown preset "no-such-site" (known presets: real-discount, tutorialbar, coursejoiner, idownloadcoupon, udemy-coupons, discudemy)',
+    ],
+    [
+      '[{"preset":"tutorialbar","kind":"rss"}]',
+      '[0.kind] preset "tutorialbar" is of kind "wordpress"',
+    ],
+    ['[{"preset":"real-discount","maxPages":0}]', /^\[0\.maxPages\]/],
+    ['[{"preset":"real-discount","surprise":1}]', /surprise/],
+    ['["tutorialbar","tutorialbar"]', /source names must be unique/],
+    [
+      '[{"preset":"discudemy","itemSelector":"a[href"}]',
+      "[0.itemSelector] is not a valid CSS selector",
+    ],
+    [
+      '[{"preset":"discudemy","detailUrlPattern":"(unclosed"}]',
+      "[0.detailUrlPattern] is not a valid regular expression",
+    ],
+    [
+      '[{"kind":"html","name":"h","url":"https://h.example/{page}","linkSelector":"a"}]',
+      "[0.itemSelector] is required for an html source",
+    ],
   ])("refuses %s", (text, message) => {
     expect(() => parseIngestSources(text)).toThrow(message);
   });

@@ -1,12 +1,18 @@
+import { load as cheerioLoad } from "cheerio";
 import { z } from "zod";
 import { UTC_OFFSET_PATTERN } from "../../../core/dates";
+import { expandPresetEntries } from "./presets";
 
 /**
  * INGEST_SOURCES: a JSON list of coupon sources, each `{ kind, name, url, … }`:
  * - "json": a feed in the udemy-coupons shape (snapshots, one snapshot, or a bare array);
  * - "api":  a paginated JSON API; `fieldMap` maps their field names (dotted paths allowed) to
  *           ours, `itemsPath` says where the list sits in a page ("" = the page is the list);
- * - "rss":  an RSS or Atom feed whose items lead to Udemy course URLs with a couponCode.
+ * - "rss":  an RSS or Atom feed whose items lead to Udemy course URLs with a couponCode;
+ * - "wordpress": a WordPress site's REST API (`/wp-json/wp/v2/<postType>`), one coupon a post;
+ * - "html": list pages (CSS selectors) leading to a bounded number of detail pages, each holding
+ *           the link to the course.
+ * An entry may also be a preset's name, or `{ "preset": name, …overrides }` (see presets.ts).
  */
 export const API_TARGET_FIELDS = [
   "courseUrl",
@@ -44,9 +50,26 @@ const sourceName = z
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
+/** Set by the preset expansion: the preset a source came from, for the start-up log. */
+const presetName = z.string().max(63).optional();
+
+/** Fixed query parameters added to every request (filters such as store=Udemy). */
+const queryParameters = z
+  .record(z.string().min(1).max(40), z.string().max(200))
+  .refine((query) => Object.keys(query).length <= 20, "at most 20 query parameters")
+  .optional();
+
+/** A CSS selector cheerio understands; checked at start-up so a typo fails there. */
+const cssSelector = z
+  .string()
+  .min(1)
+  .max(300)
+  .refine(isValidSelector, "is not a valid CSS selector");
+
 const jsonSource = z.strictObject({
   kind: z.literal("json"),
   name: sourceName,
+  preset: presetName,
   url: httpUrl,
   /** UTC offset of the feed's zone-less update_time values, e.g. "+01:00"; default UTC. */
   updateTimeOffset: z.string().regex(UTC_OFFSET_PATTERN).optional(),
@@ -56,7 +79,9 @@ const apiSource = z
   .strictObject({
     kind: z.literal("api"),
     name: sourceName,
+    preset: presetName,
     url: httpUrl,
+    query: queryParameters,
     pageParam: z.string().min(1).max(40).default("page"),
     limitParam: z.string().min(1).max(40).default("limit"),
     pageSize: z.number().int().min(1).max(1000).default(50),
@@ -75,15 +100,99 @@ const apiSource = z
 const rssSource = z.strictObject({
   kind: z.literal("rss"),
   name: sourceName,
+  preset: presetName,
   url: httpUrl,
 });
 
-export const sourceConfigSchema = z.discriminatedUnion("kind", [jsonSource, apiSource, rssSource]);
+/*
+ * The options of the kinds below are optional in the type (defaults are applied where they are
+ * read, see WORDPRESS_DEFAULTS and HTML_DEFAULTS) so that `{ kind, name, url }` stays a valid
+ * SourceConfig shape for every kind; what a kind cannot do without is required by a refinement.
+ */
+export const WORDPRESS_DEFAULTS = { postType: "posts", perPage: 50, maxPages: 3 } as const;
+
+const wordpressSource = z.strictObject({
+  kind: z.literal("wordpress"),
+  name: sourceName,
+  preset: presetName,
+  /** The site's root: posts are read from `<url>/wp-json/wp/v2/<postType>`. */
+  url: httpUrl,
+  postType: z
+    .string()
+    .regex(/^[a-z0-9_-]{1,40}$/, "must be a WordPress post type such as posts")
+    .optional(),
+  /** Filters such as `{ "categories": "55" }` or `{ "search": "udemy" }`. */
+  query: queryParameters,
+  perPage: z.number().int().min(1).max(100).optional(),
+  maxPages: z.number().int().min(1).max(50).optional(),
+  /** A field of the post (dotted path) holding the course link, tried before the content. */
+  linkField: z.string().min(1).max(100).optional(),
+  /** Links in `content.rendered` that may lead to the course; default every `a[href]`. */
+  linkSelector: cssSelector.optional(),
+  /**
+   * When the post names no course link: an aggregator link built from the post, e.g.
+   * `https://site/udemy/{id}/` (`{id}`, `{slug}` are replaced), then followed to Udemy.
+   */
+  linkTemplate: z.string().max(300).optional(),
+});
+
+export const HTML_DEFAULTS = { firstPage: 1, maxPages: 3, maxDetailPages: 20 } as const;
+
+const htmlSource = z
+  .strictObject({
+    kind: z.literal("html"),
+    name: sourceName,
+    preset: presetName,
+    /** A list page; `{page}` in it is replaced by the page number. */
+    url: httpUrl,
+    firstPage: z.number().int().min(0).max(1).optional(),
+    maxPages: z.number().int().min(1).max(20).optional(),
+    /** Links on a list page to the detail pages (required); their text is the fallback title. */
+    itemSelector: cssSelector.optional(),
+    /** Rewrites a detail-page URL (regular expression and replacement, `$1` …). */
+    detailUrlPattern: z.string().min(1).max(300).optional(),
+    detailUrlReplacement: z.string().max(300).optional(),
+    maxDetailPages: z.number().int().min(1).max(100).optional(),
+    /** The link on a detail page that leads to the course (required), directly or via redirects. */
+    linkSelector: cssSelector.optional(),
+    /** The course title on a detail page; without it (or no match) the list link's text. */
+    titleSelector: cssSelector.optional(),
+  })
+  .refine((source) => source.itemSelector !== undefined, {
+    message: "is required for an html source",
+    path: ["itemSelector"],
+  })
+  .refine((source) => source.linkSelector !== undefined, {
+    message: "is required for an html source",
+    path: ["linkSelector"],
+  })
+  .refine((source) => isValidPattern(source.detailUrlPattern), {
+    message: "is not a valid regular expression",
+    path: ["detailUrlPattern"],
+  })
+  .refine(
+    (source) =>
+      (source.detailUrlPattern === undefined) === (source.detailUrlReplacement === undefined),
+    {
+      message: "detailUrlPattern and detailUrlReplacement go together",
+      path: ["detailUrlReplacement"],
+    },
+  );
+
+export const sourceConfigSchema = z.discriminatedUnion("kind", [
+  jsonSource,
+  apiSource,
+  rssSource,
+  wordpressSource,
+  htmlSource,
+]);
 
 export type SourceConfig = z.infer<typeof sourceConfigSchema>;
 export type JsonSourceConfig = z.infer<typeof jsonSource>;
 export type ApiSourceConfig = z.infer<typeof apiSource>;
 export type RssSourceConfig = z.infer<typeof rssSource>;
+export type WordPressSourceConfig = z.infer<typeof wordpressSource>;
+export type HtmlSourceConfig = z.infer<typeof htmlSource>;
 
 export const sourceConfigListSchema = z
   .array(sourceConfigSchema)
@@ -93,8 +202,8 @@ export const sourceConfigListSchema = z
   });
 
 /**
- * Reads INGEST_SOURCES (unset or blank → no sources). Throws a readable message on bad JSON or
- * a bad entry, naming the entry and field, for config.ts to report at start-up.
+ * Reads INGEST_SOURCES (unset or blank → no sources). Throws a readable message on bad JSON, an
+ * unknown preset or a bad entry, naming the entry and field, for config.ts to report at start-up.
  */
 export function parseIngestSources(text: string | undefined): SourceConfig[] {
   if (text === undefined || text.trim() === "") return [];
@@ -104,11 +213,30 @@ export function parseIngestSources(text: string | undefined): SourceConfig[] {
   } catch (error) {
     throw new Error(`is not valid JSON (${(error as Error).message})`, { cause: error });
   }
-  const parsed = sourceConfigListSchema.safeParse(json);
+  const parsed = sourceConfigListSchema.safeParse(expandPresetEntries(json));
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length > 0 ? `[${issue.path.join(".")}] ` : "";
     throw new Error(`${where}${issue.message}`);
   }
   return parsed.data;
+}
+
+function isValidSelector(selector: string): boolean {
+  try {
+    cheerioLoad("<p></p>")(selector);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isValidPattern(pattern: string | undefined): boolean {
+  if (pattern === undefined) return true;
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
 }

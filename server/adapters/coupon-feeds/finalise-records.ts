@@ -1,0 +1,90 @@
+import type { CouponRecord } from "./coupon-record";
+import { couponCodeFromUrl, isUdemyCourseUrl, unwrapCourseUrl } from "./course-links";
+import type { LinkFollowResult } from "./link-follower";
+import type { FeedParseResult } from "./udemy-json";
+
+/**
+ * The last step of every source's load, whatever its kind: each record ends with a canonical
+ * Udemy course URL (aggregator links followed, tracking parameters dropped, only `couponCode`
+ * kept) and a coupon code that is plausible, or it is rejected with the reason. A source whose
+ * items were all unusable has changed its format (or its links): that fails the source.
+ */
+
+/** Udemy coupon codes: letters, digits, dots, dashes, underscores; 64 at most. */
+const COUPON_CODE = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * The coupon code as given (percent-encoding undone, outer whitespace trimmed); null when blank;
+ * a string describing the problem when it cannot be a Udemy coupon code.
+ */
+export function checkCouponCode(raw: string | null): { code: string | null } | { problem: string } {
+  if (raw === null) return { code: null };
+  let text = raw;
+  try {
+    text = decodeURIComponent(raw);
+  } catch {
+    // Not percent-encoded after all: judge it as written.
+  }
+  const code = text.trim();
+  if (code === "") return { code: null };
+  if (COUPON_CODE.test(code)) return { code };
+  const shown = JSON.stringify(code.slice(0, 80));
+  if (code.length > 64) return { problem: `coupon code longer than 64 characters: ${shown}` };
+  if (/\s/.test(code)) return { problem: `coupon code with whitespace inside: ${shown}` };
+  return { problem: `coupon code with characters other than letters, digits, . _ -: ${shown}` };
+}
+
+/**
+ * `https://www.udemy.com/course/<slug>/`, with `?couponCode=` when there is one: every other
+ * parameter (utm_*, fbclid, gclid, LinkShare's ranMID/ranEAID/ranSiteID/LSNPUBID, …) dropped.
+ */
+export function canonicalCourseUrl(courseUrl: string, couponCode: string | null): string {
+  const slug = /^\/course\/([^/?#]+)/.exec(new URL(courseUrl).pathname)![1]!;
+  const base = `https://www.udemy.com/course/${slug}/`;
+  return couponCode === null ? base : `${base}?couponCode=${encodeURIComponent(couponCode)}`;
+}
+
+/** Follows a record's link when it is not a Udemy course URL (see link-follower.ts). */
+export type CourseUrlResolver = (url: string) => Promise<LinkFollowResult>;
+
+export async function finaliseRecords(
+  result: FeedParseResult,
+  resolve: CourseUrlResolver,
+): Promise<FeedParseResult> {
+  const records: CouponRecord[] = [];
+  const rejected = [...result.rejected];
+  for (const record of result.records) {
+    const outcome = await finaliseRecord(record, resolve);
+    if (typeof outcome === "string") rejected.push(`${describeRecord(record)}: ${outcome}`);
+    else records.push(outcome);
+  }
+  if (records.length === 0 && rejected.length > 0) {
+    throw new Error(
+      `no usable coupon among ${rejected.length} item(s), e.g. ${rejected[0]!.slice(0, 200)} (format changed?)`,
+    );
+  }
+  return { records, rejected };
+}
+
+async function finaliseRecord(
+  record: CouponRecord,
+  resolve: CourseUrlResolver,
+): Promise<CouponRecord | string> {
+  let courseUrl = unwrapCourseUrl(record.courseUrl.trim());
+  if (!isUdemyCourseUrl(courseUrl)) {
+    const followed = await resolve(courseUrl);
+    if (!followed.ok) return followed.reason;
+    courseUrl = followed.url;
+  }
+  const checked = checkCouponCode(couponCodeFromUrl(courseUrl) ?? record.couponCode);
+  if ("problem" in checked) return checked.problem;
+  return {
+    ...record,
+    courseUrl: canonicalCourseUrl(courseUrl, checked.code),
+    couponCode: checked.code,
+  };
+}
+
+function describeRecord(record: CouponRecord): string {
+  return record.title ? `"${record.title.slice(0, 80)}"` : record.courseUrl.slice(0, 120);
+}

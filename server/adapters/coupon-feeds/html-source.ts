@@ -1,0 +1,171 @@
+import { load as loadHtml } from "cheerio";
+import type { PageFetcher } from "./api-source";
+import type { CouponRecord } from "./coupon-record";
+import { decodeHtmlEntities } from "./normalise";
+import { HTML_DEFAULTS, type HtmlSourceConfig } from "./source-config";
+import type { FeedParseResult } from "./udemy-json";
+
+/**
+ * A coupon site published only as HTML: list pages (`{page}` in the URL) whose `itemSelector`
+ * links lead to detail pages; at most `maxDetailPages` of those are read, each giving the link
+ * to the course (`linkSelector`, followed to Udemy by the caller when it is an aggregator's) and
+ * the title (`titleSelector`, else the list link's text). Selectors that match nothing on the
+ * first list page, or on every detail page, mean the site changed: the source fails.
+ */
+export async function loadHtmlSource(
+  source: HtmlSourceConfig,
+  options: { now: Date; get: PageFetcher },
+): Promise<FeedParseResult> {
+  const config = withDefaults(source);
+  const rejected: string[] = [];
+  const items = await readListPages(config, options.get, rejected);
+  const records: CouponRecord[] = [];
+  let linksFound = 0;
+  let detailFailures = 0;
+  for (const item of items.slice(0, config.maxDetailPages)) {
+    let html: string;
+    try {
+      html = await options.get(item.detailUrl);
+    } catch (error) {
+      detailFailures += 1;
+      rejected.push(`${item.detailUrl}: ${(error as Error).message}`);
+      continue;
+    }
+    const $ = loadHtml(html);
+    const href = $(config.linkSelector).first().attr("href")?.trim();
+    if (!href) {
+      rejected.push(`${item.detailUrl}: no link matches "${config.linkSelector}"`);
+      continue;
+    }
+    linksFound += 1;
+    const title =
+      (config.titleSelector ? textOf($(config.titleSelector).first().text()) : "") || item.title;
+    if (!title) {
+      rejected.push(`${item.detailUrl}: no title`);
+      continue;
+    }
+    let link: string;
+    try {
+      link = new URL(href, item.detailUrl).href;
+    } catch {
+      rejected.push(`${item.detailUrl}: unreadable link "${href.slice(0, 80)}"`);
+      continue;
+    }
+    records.push(toCouponRecord(link, title, options.now));
+  }
+  const read = Math.min(items.length, config.maxDetailPages) - detailFailures;
+  if (read > 0 && linksFound === 0) {
+    throw new Error(
+      `no detail page has a link matching "${config.linkSelector}" (format changed?)`,
+    );
+  }
+  if (items.length > config.maxDetailPages) {
+    rejected.push(
+      `${items.length - config.maxDetailPages} item(s) not read (maxDetailPages ${config.maxDetailPages})`,
+    );
+  }
+  return { records, rejected };
+}
+
+type ListItem = { detailUrl: string; title: string };
+
+type ResolvedHtmlConfig = HtmlSourceConfig &
+  Required<Pick<HtmlSourceConfig, keyof typeof HTML_DEFAULTS | "itemSelector" | "linkSelector">>;
+
+function withDefaults(config: HtmlSourceConfig): ResolvedHtmlConfig {
+  const { itemSelector, linkSelector } = config;
+  // parseIngestSources requires both; a config built in code without them is a programming error.
+  if (itemSelector === undefined || linkSelector === undefined) {
+    throw new Error("an html source needs itemSelector and linkSelector");
+  }
+  return {
+    ...config,
+    firstPage: config.firstPage ?? HTML_DEFAULTS.firstPage,
+    maxPages: config.maxPages ?? HTML_DEFAULTS.maxPages,
+    maxDetailPages: config.maxDetailPages ?? HTML_DEFAULTS.maxDetailPages,
+    itemSelector,
+    linkSelector,
+  };
+}
+
+async function readListPages(
+  config: ResolvedHtmlConfig,
+  get: PageFetcher,
+  rejected: string[],
+): Promise<ListItem[]> {
+  const items: ListItem[] = [];
+  const seen = new Set<string>();
+  const paged = config.url.includes("{page}");
+  const pages = paged ? config.maxPages : 1;
+  for (let offset = 0; offset < pages; offset += 1) {
+    const page = config.firstPage + offset;
+    const url = config.url.replaceAll("{page}", String(page));
+    let html: string;
+    try {
+      html = await get(url);
+    } catch (error) {
+      const message = `list page ${page}: ${(error as Error).message}`;
+      if (offset === 0) throw new Error(message, { cause: error });
+      rejected.push(message);
+      break;
+    }
+    const $ = loadHtml(html);
+    const found: ListItem[] = [];
+    $(config.itemSelector).each((_index, element) => {
+      const href = $(element).attr("href")?.trim();
+      if (!href) return;
+      let detailUrl: string;
+      try {
+        detailUrl = rewriteDetailUrl(new URL(href, url).href, config);
+      } catch {
+        return;
+      }
+      if (seen.has(detailUrl)) return;
+      seen.add(detailUrl);
+      found.push({ detailUrl, title: textOf($(element).text()) });
+    });
+    if (found.length === 0) {
+      if (offset === 0) {
+        throw new Error(
+          `list page ${page}: no links match "${config.itemSelector}" (format changed?)`,
+        );
+      }
+      break;
+    }
+    items.push(...found);
+    if (items.length >= config.maxDetailPages) break;
+  }
+  return items;
+}
+
+function rewriteDetailUrl(url: string, config: HtmlSourceConfig): string {
+  if (config.detailUrlPattern === undefined) return url;
+  return url.replace(new RegExp(config.detailUrlPattern), config.detailUrlReplacement ?? "");
+}
+
+function textOf(text: string): string {
+  return decodeHtmlEntities(text).replace(/\s+/g, " ").trim();
+}
+
+function toCouponRecord(courseUrl: string, title: string, now: Date): CouponRecord {
+  return {
+    courseUrl,
+    couponCode: null,
+    title,
+    category: null,
+    subCategory: null,
+    language: null,
+    level: null,
+    instructor: null,
+    headline: null,
+    description: null,
+    imageUrl: null,
+    durationMinutes: null,
+    udemyRating: null,
+    udemyReviews: null,
+    students: null,
+    usesRemaining: null,
+    expiresAt: null,
+    foundAt: now,
+  };
+}

@@ -1,0 +1,157 @@
+import { load as loadHtml } from "cheerio";
+import { valueAt, type PageFetcher } from "./api-source";
+import type { CouponRecord } from "./coupon-record";
+import { isUdemyCourseUrl, unwrapCourseUrl } from "./course-links";
+import { parseFoundAt } from "./dates-and-numbers";
+import { FetchError } from "./http-fetch";
+import { decodeHtmlEntities } from "./normalise";
+import { WORDPRESS_DEFAULTS, type WordPressSourceConfig } from "./source-config";
+import type { FeedParseResult } from "./udemy-json";
+
+/**
+ * A coupon blog running WordPress, read through its REST API: pages of
+ * `<site>/wp-json/wp/v2/<postType>?per_page=…&page=…` until an empty page, WordPress's 400 for a
+ * page past the last (rest_post_invalid_page_number), or `maxPages`. One post is one coupon:
+ * title from `title.rendered`, found-at from `date_gmt`, the course link from `linkField`, the
+ * post's HTML or `linkTemplate` (an aggregator link the caller follows to Udemy).
+ * A first page that is not a JSON list of posts means the site changed: the source fails.
+ */
+export async function loadWordPressSource(
+  config: WordPressSourceConfig,
+  options: { now: Date; get: PageFetcher },
+): Promise<FeedParseResult> {
+  const records: CouponRecord[] = [];
+  const rejected: string[] = [];
+  const { maxPages = WORDPRESS_DEFAULTS.maxPages, perPage = WORDPRESS_DEFAULTS.perPage } = config;
+  for (let page = 1; page <= maxPages; page += 1) {
+    let posts: unknown[];
+    try {
+      posts = readPosts(await options.get(postsUrl(config, page)));
+    } catch (error) {
+      if (page > 1 && error instanceof FetchError && error.status === 400) break;
+      const message = `page ${page}: ${(error as Error).message}`;
+      if (page === 1) throw new Error(message, { cause: error });
+      rejected.push(message);
+      break;
+    }
+    if (posts.length === 0) break;
+    for (const [index, post] of posts.entries()) {
+      const record = toCouponRecord(post, config, options.now);
+      if (typeof record === "string") rejected.push(`page ${page} post ${index}: ${record}`);
+      else records.push(record);
+    }
+    if (posts.length < perPage) break;
+  }
+  return { records, rejected };
+}
+
+export function postsUrl(config: WordPressSourceConfig, page: number): string {
+  const postType = config.postType ?? WORDPRESS_DEFAULTS.postType;
+  const url = new URL(`wp-json/wp/v2/${postType}`, config.url.replace(/\/*$/, "/"));
+  for (const [name, value] of Object.entries(config.query ?? {})) url.searchParams.set(name, value);
+  url.searchParams.set("per_page", String(config.perPage ?? WORDPRESS_DEFAULTS.perPage));
+  url.searchParams.set("page", String(page));
+  return url.toString();
+}
+
+function readPosts(body: string): unknown[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch (error) {
+    throw new Error(`invalid JSON (${(error as Error).message}) (format changed?)`, {
+      cause: error,
+    });
+  }
+  if (!Array.isArray(json)) {
+    throw new Error("not a list of WordPress posts (format changed?)");
+  }
+  return json;
+}
+
+function renderedText(post: object, field: string): string | null {
+  const value = valueAt(post, `${field}.rendered`);
+  return typeof value === "string" ? value : null;
+}
+
+/** Entities decoded, tags dropped, whitespace collapsed. */
+function plainText(html: string): string {
+  return decodeHtmlEntities(html.replace(/<[^>]*>/g, " "))
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function toCouponRecord(
+  post: unknown,
+  config: WordPressSourceConfig,
+  now: Date,
+): CouponRecord | string {
+  if (post === null || typeof post !== "object" || Array.isArray(post)) return "not a post";
+  const titleHtml = renderedText(post, "title");
+  if (titleHtml === null) return "no title.rendered";
+  const title = plainText(titleHtml);
+  if (title === "") return "empty title";
+  const link = findCourseLink(post, config);
+  if (link === null) return `no course link in "${title.slice(0, 80)}"`;
+  const date = valueAt(post, "date_gmt");
+  return {
+    courseUrl: link,
+    couponCode: null,
+    title,
+    category: null,
+    subCategory: null,
+    language: null,
+    level: null,
+    instructor: null,
+    headline: null,
+    description: null,
+    imageUrl: null,
+    durationMinutes: null,
+    udemyRating: null,
+    udemyReviews: null,
+    students: null,
+    usesRemaining: null,
+    expiresAt: null,
+    foundAt: parseFoundAt(typeof date === "string" ? date : null, now),
+  };
+}
+
+/**
+ * The course link: `linkField`, then the content's links (`linkSelector`, or every link) that
+ * are or wrap a Udemy course URL; failing those, `linkTemplate`, or the first link the
+ * configured selector matched, left for the caller to follow.
+ */
+function findCourseLink(post: object, config: WordPressSourceConfig): string | null {
+  const candidates: string[] = [];
+  const field = config.linkField ? valueAt(post, config.linkField) : undefined;
+  if (typeof field === "string" && field.trim() !== "") candidates.push(field.trim());
+  const content = renderedText(post, "content");
+  const selected: string[] = [];
+  if (content !== null) {
+    const $ = loadHtml(content);
+    $(config.linkSelector ?? "a[href]").each((_index, element) => {
+      const href = $(element).attr("href")?.trim();
+      if (href) selected.push(href);
+    });
+  }
+  candidates.push(...selected);
+  const direct = candidates.find((candidate) => isUdemyCourseUrl(unwrapCourseUrl(candidate)));
+  if (direct) return direct;
+  if (config.linkTemplate) return fillTemplate(config.linkTemplate, post);
+  if (config.linkSelector && selected.length > 0) return selected[0]!;
+  if (typeof field === "string" && field.trim() !== "") return field.trim();
+  return null;
+}
+
+function fillTemplate(template: string, post: object): string | null {
+  let missing = false;
+  const filled = template.replace(/\{(id|slug)\}/g, (_match, key: string) => {
+    const value = valueAt(post, key);
+    if (typeof value !== "string" && typeof value !== "number") {
+      missing = true;
+      return "";
+    }
+    return encodeURIComponent(String(value));
+  });
+  return missing ? null : filled;
+}
