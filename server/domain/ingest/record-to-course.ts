@@ -2,6 +2,7 @@ import { normaliseCategory } from "../../../core/course-categories";
 import { toJakartaDay } from "../../../core/dates";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { isUdemyHost, unwrapCourseUrl } from "../../adapters/coupon-feeds/course-links";
+import { checkCouponCode } from "../../adapters/coupon-feeds/finalise-records";
 import { cleanCourseTitle, normaliseLanguage } from "../../adapters/coupon-feeds/normalise";
 import type { NewCourseRow } from "../../db/schema";
 
@@ -25,29 +26,6 @@ export function canonicalCourseLink(courseUrl: string): string | null {
   return course ? `https://www.udemy.com/course/${course[1]}/` : null;
 }
 
-/** Udemy coupon codes are short runs of letters, digits, dots, dashes and underscores. */
-const COUPON_CODE_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-
-/**
- * The coupon code as Udemy expects it, or why it cannot be one. Sources copy codes out of URLs
- * and sometimes leave them percent-encoded with a trailing space ("CODE%20"); that is decoded
- * and trimmed. Anything else outside the pattern is refused rather than listed as a coupon
- * that can never work.
- */
-export function normaliseCouponCode(raw: string | null): { code: string | null } | string {
-  if (raw === null) return { code: null };
-  let code = raw.trim();
-  try {
-    code = decodeURIComponent(code).trim();
-  } catch {
-    // Not percent-encoded after all: judged as it is.
-  }
-  if (code === "") return { code: null };
-  if (COUPON_CODE_PATTERN.test(code)) return { code };
-  const shown = code.length > 40 ? `${code.slice(0, 40)}…` : code;
-  return `unusable coupon code "${shown}" (${code.length} characters; letters, digits, . _ - only, at most 64)`;
-}
-
 function slugFromLink(link: string): string {
   const segments = new URL(link).pathname.split("/").filter((segment) => segment !== "");
   return (segments.at(-1) ?? "course").toLowerCase().slice(0, 120);
@@ -59,8 +37,9 @@ export function toCourseRow(record: CouponRecord, source: string): NewCourseRow 
   if (!link) return `not a Udemy course URL "${record.courseUrl.slice(0, 200)}"`;
   const title = cleanCourseTitle(record.title);
   if (title === "") return `empty title for ${link}`;
-  const coupon = normaliseCouponCode(record.couponCode);
-  if (typeof coupon === "string") return `${coupon} for ${link}`;
+  // Every source's records pass this already; a file import or a fixture may not have.
+  const coupon = checkCouponCode(record.couponCode);
+  if ("problem" in coupon) return `${coupon.problem} for ${link}`;
   const couponCode = coupon.code;
   const couponUrl = couponCode ? `${link}?couponCode=${encodeURIComponent(couponCode)}` : link;
   return {
