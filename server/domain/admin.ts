@@ -17,6 +17,7 @@ import { isLocalSubject } from "../adapters/google-identity/local-issuer";
 import { listedCondition } from "./catalog";
 import { NotFound, ValidationError } from "./errors";
 import { toIngestServices } from "./ingest/ingest-services";
+import { summariseSources } from "./ingest/source-health";
 import { runIngest } from "./ingest/run-sources";
 import { createRedeemCodes, type NewCodesRequest } from "./redeem";
 
@@ -127,6 +128,11 @@ export async function listIngestRuns(services: Services, limit = 30) {
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt?.toISOString() ?? null,
   }));
+}
+
+/** Every source's last run, counts and a warning when it went quiet. */
+export function listSourceHealth(services: Services) {
+  return summariseSources(toIngestServices(services));
 }
 
 /** Sources an operator can run now (from INGEST_SOURCES). */

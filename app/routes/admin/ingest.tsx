@@ -1,8 +1,14 @@
 import { Form, useNavigation } from "react-router";
 import { buttonClass, cardClass, fieldClass, Notice } from "../../components/admin/admin-ui";
 import { RunTable } from "../../components/admin/run-table";
+import { SourceTable } from "../../components/admin/source-table";
 import { z } from "../../../core/zod";
-import { adminRunIngest, listIngestRuns, listIngestSources } from "../../../server/domain/admin";
+import {
+  adminRunIngest,
+  listIngestRuns,
+  listIngestSources,
+  listSourceHealth,
+} from "../../../server/domain/admin";
 import { operatorOr404, parseField, sectionAction, type FormHandler } from "./console";
 import type { Route } from "./+types/ingest";
 
@@ -30,13 +36,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     runs: await listIngestRuns(context.services),
     sources: listIngestSources(context.services),
+    health: await listSourceHealth(context.services),
   };
 }
 
 export const action = (args: Route.ActionArgs) => sectionAction(ingestForms, args);
 
 export default function AdminIngest({ loaderData, actionData }: Route.ComponentProps) {
-  const { runs, sources } = loaderData;
+  const { runs, sources, health } = loaderData;
   const navigation = useNavigation();
   const running =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "run-ingest";
@@ -68,6 +75,14 @@ export default function AdminIngest({ loaderData, actionData }: Route.ComponentP
             <p className="text-sm">No sources configured (INGEST_SOURCES).</p>
           )}
         </Form>
+        <div className={cardClass}>
+          <h2 className="font-semibold">Sources</h2>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+            What each source did in its last run. New coupons are listed only when Udemy says they
+            are free (UDEMY_CHECK); the ones it refused are counted here.
+          </p>
+          <SourceTable sources={health} />
+        </div>
         <div className={cardClass}>
           <h2 className="font-semibold">Ingest runs</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
