@@ -8,6 +8,8 @@ import {
   E2E_HOST,
   E2E_PORT,
   E2E_ADMIN_EMAIL,
+  E2E_UDEMY_PORT,
+  E2E_UDEMY_URL,
 } from "./tests/e2e/support/env";
 
 // DESIGN.md §8: without Chromium the run fails with the instruction, it never skips.
@@ -53,36 +55,49 @@ export default defineConfig({
     {
       name: "chromium",
       // Specs that change the catalogue (or publish articles) run after the read-only ones.
-      testIgnore: /(live-updates|go-safety)\.spec\.ts/,
+      testIgnore: /(live-updates|go-safety|coupon-ended)\.spec\.ts/,
       use: browser,
     },
     {
       name: "catalogue-writes",
-      testMatch: /(live-updates|go-safety)\.spec\.ts/,
+      testMatch: /(live-updates|go-safety|coupon-ended)\.spec\.ts/,
       dependencies: ["chromium"],
       use: browser,
     },
   ],
-  webServer: {
-    // The production build (npm run test:e2e builds first) on a fresh embedded database.
-    command: `rm -rf ${E2E_DATA_DIR} && npx tsx server/index.ts`,
-    url: `${E2E_BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: E2E_HOST,
-      DATA_DIR: E2E_DATA_DIR,
-      FAKE_NOW: E2E_FAKE_NOW,
-      SEED: "demo",
-      LOG_LEVEL: "warn",
-      // Every browser of the suite signs in from 127.0.0.1, many times a minute.
-      SIGN_INS_PER_IP_PER_MINUTE: "100000",
-      SIGN_INS_PER_ADDRESS_PER_MINUTE: "100000",
-      NODE_ENV: "test",
-      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+  webServer: [
+    {
+      // Udemy's stand-in: the site asks it whether a coupon still works when one is opened.
+      command: "npx tsx tests/e2e/support/fake-udemy-server.ts",
+      port: E2E_UDEMY_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
     },
-  },
+    {
+      // The production build (npm run test:e2e builds first) on a fresh embedded database.
+      command: `rm -rf ${E2E_DATA_DIR} && npx tsx server/index.ts`,
+      url: `${E2E_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: E2E_HOST,
+        DATA_DIR: E2E_DATA_DIR,
+        FAKE_NOW: E2E_FAKE_NOW,
+        SEED: "demo",
+        LOG_LEVEL: "warn",
+        // Every browser of the suite signs in from 127.0.0.1, many times a minute.
+        SIGN_INS_PER_IP_PER_MINUTE: "100000",
+        SIGN_INS_PER_ADDRESS_PER_MINUTE: "100000",
+        NODE_ENV: "test",
+        ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+        UDEMY_CHECK: "true",
+        UDEMY_BASE_URL: E2E_UDEMY_URL,
+      },
+    },
+  ],
 });

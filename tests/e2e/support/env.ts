@@ -20,3 +20,7 @@ export const CHROMIUM_PATH = "/usr/bin/chromium";
 
 /** The operator the e2e server lets into /admin (ADMIN_EMAILS). */
 export const E2E_ADMIN_EMAIL = "operator@kursusku.test";
+
+/** The stand-in for Udemy's course APIs that the e2e server asks (UDEMY_CHECK=true). */
+export const E2E_UDEMY_PORT = E2E_PORT + 1;
+export const E2E_UDEMY_URL = `http://${E2E_HOST}:${E2E_UDEMY_PORT}`;

@@ -1,0 +1,87 @@
+import { expect, test } from "@playwright/test";
+import { E2E_UDEMY_URL } from "./support/env";
+import { courseCards, readCards } from "./support/home-page";
+
+// A coupon can die between the moment the list is shown and the tap on View Course. The site asks
+// Udemy (here its stand-in) at that moment: the learner spends nothing and lands on a page that
+// says so and offers live courses of the same category. This spec retires a course, so it runs
+// with the catalogue-writes project.
+
+const DESKTOP_CHROME_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
+test.use({ userAgent: DESKTOP_CHROME_UA });
+
+type ApiCourse = {
+  id: number;
+  slug: string;
+  title: string;
+  courseType: string;
+  imageUrl: string | null;
+};
+
+/** The key Udemy's stand-in knows a course by: its Udemy id (in the image URL), else its slug. */
+function udemyKeyOf(course: ApiCourse): string {
+  const id = /udemycdn\.com\/course\/\d+x\d+\/(\d+)_/.exec(course.imageUrl ?? "")?.[1];
+  return id ?? course.slug;
+}
+
+test("a visitor who opens a course whose coupon just died spends nothing and sees live alternatives", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  const badge = page.getByTestId("credit-badge");
+  await expect(badge).toBeVisible();
+  const creditsBefore = (await badge.textContent())?.trim();
+
+  // A course of a category that has other live courses to offer.
+  const listed = (await (await request.get("/api?action=getCourses")).json()) as ApiCourse[];
+  const cards = await readCards(page);
+  const victim = listed.find(
+    (course) =>
+      cards.some((card) => card.href === `/go/${course.id}`) &&
+      listed.filter((other) => other.courseType === course.courseType).length >= 3,
+  );
+  expect(victim, "a course on the first page with two others of its category").toBeDefined();
+  const killed = await request.post(
+    `${E2E_UDEMY_URL}/__fake/courses/${encodeURIComponent(udemyKeyOf(victim!))}`,
+    { data: { kind: "expired" } },
+  );
+  expect(killed.status()).toBe(204);
+
+  const card = courseCards(page).filter({
+    has: page.locator(`a[href="/go/${victim!.id}"]`),
+  });
+  const [ended] = await Promise.all([
+    page.waitForEvent("popup"),
+    card.getByRole("link", { name: /^View Course/ }).click(),
+  ]);
+  await ended.waitForLoadState("domcontentloaded");
+  expect(new URL(ended.url()).pathname).toBe(`/go/${victim!.id}`);
+  await expect(
+    ended.getByRole("heading", { level: 1, name: "This coupon has just run out" }),
+  ).toBeVisible();
+  await expect(ended.getByText("No credit was used.")).toBeVisible();
+  await expect(ended.getByTestId("ended-course-title")).toHaveText(victim!.title);
+  const alternatives = ended.getByTestId("ended-alternatives").getByRole("link", {
+    name: /^View Course/,
+  });
+  const offered = await alternatives.count();
+  expect(offered).toBeGreaterThanOrEqual(2);
+  expect(offered).toBeLessThanOrEqual(5);
+  for (const href of await alternatives.evaluateAll((links) =>
+    links.map((link) => link.getAttribute("href")),
+  )) {
+    const course = listed.find((candidate) => `/go/${candidate.id}` === href);
+    expect(course?.courseType).toBe(victim!.courseType);
+    expect(href).not.toBe(`/go/${victim!.id}`);
+  }
+  await ended.close();
+
+  // Back on the list: the same credits, and the dead course has left it.
+  await page.reload();
+  await expect(badge).toHaveText(creditsBefore!);
+  await expect(page.locator(`a[href="/go/${victim!.id}"]`)).toHaveCount(0);
+  const after = (await (await request.get("/api?action=getCourses")).json()) as ApiCourse[];
+  expect(after.map((course) => course.id)).not.toContain(victim!.id);
+});
