@@ -16,8 +16,15 @@ export type CouponToConfirm = {
   checkedAt: Date | null;
 };
 
-/** Checks under way, per Udemy check (so per process), keyed by course and coupon. */
-const checksInFlight = new WeakMap<UdemyCheck, Map<string, Promise<CouponCheckResult>>>();
+/** A question under way, or answered (at `answeredAt`, on the service clock) and still fresh. */
+type Flight = { answer: Promise<CouponCheckResult>; answeredAt?: number };
+
+/**
+ * Questions per Udemy check (so per process), keyed by course and coupon. An answer stays here
+ * while it is fresh: an open that read the course just before the answer was stored must not
+ * ask again.
+ */
+const flights = new WeakMap<UdemyCheck, Map<string, Flight>>();
 
 /**
  * Asks Udemy, at the moment a learner opens a course, whether its coupon still works — unless
@@ -37,7 +44,7 @@ export async function confirmCouponAtOpening(
   if (coupon.checkedAt && now.getTime() - coupon.checkedAt.getTime() < OPENING_CHECK_FRESH_MS) {
     return "alive";
   }
-  const result = await askOnce(udemyCheck, coupon);
+  const result = await askOnce(services, udemyCheck, coupon);
   const sameCoupon = and(eq(courses.id, coupon.id), eq(courses.couponCode, coupon.couponCode));
   const ended =
     result.status === "invalid" ||
@@ -75,12 +82,22 @@ export async function confirmCouponAtOpening(
   return "alive";
 }
 
-function askOnce(udemyCheck: UdemyCheck, coupon: CouponToConfirm): Promise<CouponCheckResult> {
-  let inFlight = checksInFlight.get(udemyCheck);
-  if (!inFlight) checksInFlight.set(udemyCheck, (inFlight = new Map()));
+function askOnce(
+  services: Services,
+  udemyCheck: UdemyCheck,
+  coupon: CouponToConfirm,
+): Promise<CouponCheckResult> {
+  let byCoupon = flights.get(udemyCheck);
+  if (!byCoupon) flights.set(udemyCheck, (byCoupon = new Map()));
   const key = `${coupon.id}:${coupon.couponCode}`;
-  const pending = inFlight.get(key);
-  if (pending) return pending;
+  const known = byCoupon.get(key);
+  const now = services.clock.now().getTime();
+  if (
+    known &&
+    (known.answeredAt === undefined || now - known.answeredAt < OPENING_CHECK_FRESH_MS)
+  ) {
+    return known.answer;
+  }
   const signal = AbortSignal.timeout(OPENING_CHECK_TIMEOUT_MS);
   // The deadline holds even for a check that does not listen to the signal.
   const deadline = new Promise<CouponCheckResult>((resolve) => {
@@ -90,18 +107,31 @@ function askOnce(udemyCheck: UdemyCheck, coupon: CouponToConfirm): Promise<Coupo
     );
     timer.unref();
   });
-  const asking = Promise.race([
-    udemyCheck
-      .checkCoupon(
-        { link: coupon.link, couponCode: coupon.couponCode, imageUrl: coupon.imageUrl },
-        signal,
-      )
-      .catch((error: unknown): CouponCheckResult => ({
-        status: "unknown",
-        reason: (error as Error).message,
-      })),
-    deadline,
-  ]).finally(() => inFlight.delete(key));
-  inFlight.set(key, asking);
-  return asking;
+  const flight: Flight = {
+    answer: Promise.race([
+      udemyCheck
+        .checkCoupon(
+          { link: coupon.link, couponCode: coupon.couponCode, imageUrl: coupon.imageUrl },
+          signal,
+        )
+        .catch((error: unknown): CouponCheckResult => ({
+          status: "unknown",
+          reason: (error as Error).message,
+        })),
+      deadline,
+    ]),
+  };
+  byCoupon.set(key, flight);
+  void flight.answer.then((result) => {
+    if (result.status === "unknown") {
+      byCoupon.delete(key);
+      return;
+    }
+    flight.answeredAt = services.clock.now().getTime();
+    const forget = setTimeout(() => {
+      if (byCoupon.get(key) === flight) byCoupon.delete(key);
+    }, OPENING_CHECK_FRESH_MS);
+    forget.unref();
+  });
+  return flight.answer;
 }
