@@ -1,18 +1,9 @@
-import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { pino } from "pino";
-import sharp from "sharp";
-import { parseConfig } from "../server/config";
-import { users } from "../server/db/schema";
-import { submitArticle } from "../server/domain/articles";
-import { seedDemoCatalogueIfEmpty } from "../server/domain/seed";
-import { createServices } from "../server/services";
-import { findFreePort, startServer, signInWithDevForm } from "./local-server";
+import { startDemoSite } from "./demo-site";
 
 /**
  * `npm run lighthouse`: builds, seeds the demo catalogue and one article with a cover into a
@@ -34,7 +25,6 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
   "--no-first-run",
 ];
-const SECRET = "lighthouse-secret-lighthouse-secret-0123456";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** Runs per page and form factor (LIGHTHOUSE_RUNS); the median run is reported. */
 const RUNS = Math.max(1, Math.min(Number(process.env.LIGHTHOUSE_RUNS ?? 3), 9));
@@ -54,48 +44,6 @@ type Outcome = {
 
 function performanceOf(result: Result): number {
   return result.categories.performance?.score ?? 0;
-}
-
-/** A cover like a writer's: a 1600×900 photo-like gradient, stored through the real upload path. */
-async function makeCover(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#0ea5e9"/><stop offset="1" stop-color="#6366f1"/>
-    </linearGradient></defs>
-    <rect width="1600" height="900" fill="url(#g)"/>
-    <circle cx="1200" cy="300" r="180" fill="#f8fafc" fill-opacity="0.35"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
-
-async function seed(env: Record<string, string>): Promise<number> {
-  const handle = await createServices(parseConfig(env), pino({ level: "warn" }));
-  try {
-    const { services } = handle;
-    await seedDemoCatalogueIfEmpty(services);
-    const [writer] = await services.db
-      .insert(users)
-      .values({
-        id: "lighthouse-writer",
-        email: "writer@example.com",
-        isPremium: true,
-        lastCreditResetDate: services.clock.today(),
-      })
-      .returning();
-    const { article } = await submitArticle(
-      services,
-      { user: writer!, isAppClient: false },
-      {
-        title: "Belajar Python dari nol: catatan dari kursus gratis",
-        content: `## Kenapa Python\n\nPython is a friendly first language. ${"Practise every day, build one small project a week, and read other people's code. ".repeat(12)}\n\n- variables and types\n- loops and functions\n- a first web scraper\n`,
-        author: "Kursusku Writer",
-        image: await makeCover(),
-      },
-    );
-    return article.articleId;
-  } finally {
-    await handle.close();
-  }
 }
 
 function failingAudits(result: Result): string[] {
@@ -149,26 +97,10 @@ async function main() {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is required at ${CHROMIUM_PATH}: apt-get install -y chromium`);
   }
-  console.log("building…");
-  execSync("npx react-router build", { cwd: root, stdio: "ignore" });
-  const dataDir = mkdtempSync(path.join(tmpdir(), "kursusku-lighthouse-"));
-  const port = await findFreePort();
-  const base = `http://127.0.0.1:${port}`;
-  const env = {
-    DATA_DIR: dataDir,
-    SEED: "demo",
-    NODE_ENV: "production",
-    SESSION_SECRET: SECRET,
-    DEV_SIGNIN: "true",
-    LOG_LEVEL: "warn",
-    PUBLIC_SITE_URL: base,
-  };
-  console.log("seeding the demo catalogue and an article with a cover…");
-  const articleId = await seed(env);
-
-  const server = await startServer(root, { ...env, PORT: String(port), HOST: "127.0.0.1" }, base);
+  const site = await startDemoSite("lighthouse");
+  const { base, articleId } = site;
   try {
-    const cookie = await signInWithDevForm(base, "lighthouse@example.com");
+    const cookie = await site.signIn("lighthouse@example.com");
     const allPages: PageCase[] = [
       { name: "/", path: "/" },
       { name: "/articles", path: "/articles" },
@@ -237,8 +169,7 @@ async function main() {
     );
     console.log(`\nreports written to ${path.relative(root, reportsDir)}/`);
   } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await site.stop();
   }
 }
 

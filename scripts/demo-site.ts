@@ -1,0 +1,99 @@
+import { execSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pino } from "pino";
+import sharp from "sharp";
+import { parseConfig } from "../server/config";
+import { users } from "../server/db/schema";
+import { submitArticle } from "../server/domain/articles";
+import { seedDemoCatalogueIfEmpty } from "../server/domain/seed";
+import { createServices } from "../server/services";
+import { findFreePort, signInWithDevForm, startServer } from "./local-server";
+
+/**
+ * The production site as a visitor meets it, for the measuring scripts (lighthouse, screenshots):
+ * built, the demo catalogue and one article with a cover in a temporary embedded database, the
+ * server on 127.0.0.1, and the dev sign-in on for a signed-in page.
+ */
+export type DemoSite = {
+  base: string;
+  articleId: number;
+  /** Signs in as `email` and returns the session cookie pair. */
+  signIn(email: string): Promise<string>;
+  stop(): Promise<void>;
+};
+
+const SECRET = "demo-site-secret-demo-site-secret-0123456";
+const root = path.resolve(import.meta.dirname, "..");
+
+/** A cover like a writer's: a 1600×900 photo-like gradient, stored through the real upload path. */
+async function makeCover(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="#0ea5e9"/><stop offset="1" stop-color="#6366f1"/>
+    </linearGradient></defs>
+    <rect width="1600" height="900" fill="url(#g)"/>
+    <circle cx="1200" cy="300" r="180" fill="#f8fafc" fill-opacity="0.35"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+async function seed(env: Record<string, string>): Promise<number> {
+  const handle = await createServices(parseConfig(env), pino({ level: "warn" }));
+  try {
+    const { services } = handle;
+    await seedDemoCatalogueIfEmpty(services);
+    const [writer] = await services.db
+      .insert(users)
+      .values({
+        id: "demo-site-writer",
+        email: "writer@example.com",
+        isPremium: true,
+        lastCreditResetDate: services.clock.today(),
+      })
+      .returning();
+    const { article } = await submitArticle(
+      services,
+      { user: writer!, isAppClient: false },
+      {
+        title: "Belajar Python dari nol: catatan dari kursus gratis",
+        content: `## Kenapa Python\n\nPython is a friendly first language. ${"Practise every day, build one small project a week, and read other people's code. ".repeat(12)}\n\n- variables and types\n- loops and functions\n- a first web scraper\n`,
+        author: "Kursusku Writer",
+        image: await makeCover(),
+      },
+    );
+    return article.articleId;
+  } finally {
+    await handle.close();
+  }
+}
+
+export async function startDemoSite(label: string): Promise<DemoSite> {
+  console.log("building…");
+  execSync("npx react-router build", { cwd: root, stdio: "ignore" });
+  const dataDir = mkdtempSync(path.join(tmpdir(), `kursusku-${label}-`));
+  const port = await findFreePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    DATA_DIR: dataDir,
+    SEED: "demo",
+    NODE_ENV: "production",
+    SESSION_SECRET: SECRET,
+    DEV_SIGNIN: "true",
+    LOG_LEVEL: "warn",
+    PUBLIC_SITE_URL: base,
+  };
+  console.log("seeding the demo catalogue and an article with a cover…");
+  const articleId = await seed(env);
+  const server = await startServer(root, { ...env, PORT: String(port), HOST: "127.0.0.1" }, base);
+  return {
+    base,
+    articleId,
+    signIn: (email) => signInWithDevForm(base, email),
+    async stop() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
