@@ -87,7 +87,9 @@ async function main() {
       ai: services.ai.name,
       images: services.images.describe(),
       feeds: describeCouponFeeds(services.feeds),
-      udemyCheck: services.udemyCheck ? `live (${config.ingest.udemyBaseUrl})` : "off",
+      udemyCheck: services.udemyCheck
+        ? `live (${config.ingest.udemyBaseUrl}): before listing, on each ingest run (${config.ingest.udemyCheckLimit} a run) and at opening; none at start-up`
+        : "off (coupons are listed as their sources give them)",
     },
     "adapters (live or local stand-ins)",
   );
