@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { CouponRecord } from "../../server/adapters/coupon-feeds/coupon-record";
+import {
+  newCouponRecord,
+  type CouponRecord,
+} from "../../server/adapters/coupon-feeds/coupon-record";
 import { courses, dailyCounters, visits } from "../../server/db/schema";
 import { importCouponRecords } from "../../server/domain/ingest/import-records";
 import { fakeIdForSlug, startFakeUdemy, type FakeUdemy } from "../setup/fake-udemy";
@@ -13,26 +16,16 @@ let udemy: FakeUdemy;
 let site: WebTestServer;
 
 function coupon(slug: string, category = "Development"): CouponRecord {
-  return {
+  return newCouponRecord({
     courseUrl: `https://www.udemy.com/course/${slug}/?couponCode=${slug.toUpperCase()}`,
     couponCode: slug.toUpperCase(),
     title: `Course ${slug}`,
     category,
-    subCategory: null,
     language: "English",
-    level: null,
-    instructor: null,
-    headline: null,
-    description: null,
-    imageUrl: null,
-    durationMinutes: null,
-    udemyRating: null,
-    udemyReviews: null,
-    students: null,
     usesRemaining: 500,
     expiresAt: new Date("2030-01-01T00:00:00Z"),
     foundAt: new Date("2024-03-06T01:00:00Z"),
-  };
+  });
 }
 
 async function courseId(slug: string): Promise<number> {

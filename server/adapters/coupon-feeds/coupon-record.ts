@@ -23,3 +23,27 @@ export type CouponRecord = {
   expiresAt: Date | null;
   foundAt: Date;
 };
+
+/** A record with only what a source always knows; every other fact unknown (null). */
+export function newCouponRecord(
+  fields: Pick<CouponRecord, "courseUrl" | "title" | "foundAt"> & Partial<CouponRecord>,
+): CouponRecord {
+  return {
+    couponCode: null,
+    category: null,
+    subCategory: null,
+    language: null,
+    level: null,
+    instructor: null,
+    headline: null,
+    description: null,
+    imageUrl: null,
+    durationMinutes: null,
+    udemyRating: null,
+    udemyReviews: null,
+    students: null,
+    usesRemaining: null,
+    expiresAt: null,
+    ...fields,
+  };
+}

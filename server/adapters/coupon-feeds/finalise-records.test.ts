@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CouponRecord } from "./coupon-record";
+import { newCouponRecord, type CouponRecord } from "./coupon-record";
 import { canonicalCourseUrl, checkCouponCode, finaliseRecords } from "./finalise-records";
 import type { LinkFollowResult } from "./link-follower";
 
@@ -10,26 +10,7 @@ function record(
   couponCode: string | null = null,
   title = "A course",
 ): CouponRecord {
-  return {
-    courseUrl,
-    couponCode,
-    title,
-    category: null,
-    subCategory: null,
-    language: null,
-    level: null,
-    instructor: null,
-    headline: null,
-    description: null,
-    imageUrl: null,
-    durationMinutes: null,
-    udemyRating: null,
-    udemyReviews: null,
-    students: null,
-    usesRemaining: null,
-    expiresAt: null,
-    foundAt: now,
-  };
+  return newCouponRecord({ courseUrl, couponCode, title, foundAt: now });
 }
 
 const neverFollow = async (url: string): Promise<LinkFollowResult> => ({

@@ -1,6 +1,6 @@
 import { load as loadHtml } from "cheerio";
 import type { PageFetcher } from "./api-source";
-import type { CouponRecord } from "./coupon-record";
+import { newCouponRecord, type CouponRecord } from "./coupon-record";
 import { decodeHtmlEntities } from "./normalise";
 import { HTML_DEFAULTS, type HtmlSourceConfig } from "./source-config";
 import type { FeedParseResult } from "./udemy-json";
@@ -148,24 +148,5 @@ function textOf(text: string): string {
 }
 
 function toCouponRecord(courseUrl: string, title: string, now: Date): CouponRecord {
-  return {
-    courseUrl,
-    couponCode: null,
-    title,
-    category: null,
-    subCategory: null,
-    language: null,
-    level: null,
-    instructor: null,
-    headline: null,
-    description: null,
-    imageUrl: null,
-    durationMinutes: null,
-    udemyRating: null,
-    udemyReviews: null,
-    students: null,
-    usesRemaining: null,
-    expiresAt: null,
-    foundAt: now,
-  };
+  return newCouponRecord({ courseUrl, title, foundAt: now });
 }

@@ -8,7 +8,7 @@ import {
   type FixtureHandler,
   type FixtureServer,
 } from "../../../tests/setup/fixture-http-server";
-import type { CouponRecord } from "./coupon-record";
+import { newCouponRecord, type CouponRecord } from "./coupon-record";
 import { createCouponFeeds, describeCouponFeeds } from "./feeds";
 import type { FetchPolicy } from "./http-fetch";
 import { parseIngestSources } from "./source-config";
@@ -137,25 +137,7 @@ async function loadOnly(entry: unknown, overrides: Partial<FetchPolicy> = {}) {
 function record(
   fields: Partial<CouponRecord> & Pick<CouponRecord, "courseUrl" | "title">,
 ): CouponRecord {
-  return {
-    couponCode: null,
-    category: null,
-    subCategory: null,
-    language: null,
-    level: null,
-    instructor: null,
-    headline: null,
-    description: null,
-    imageUrl: null,
-    durationMinutes: null,
-    udemyRating: null,
-    udemyReviews: null,
-    students: null,
-    usesRemaining: null,
-    expiresAt: null,
-    foundAt: now,
-    ...fields,
-  };
+  return newCouponRecord({ foundAt: now, ...fields });
 }
 
 describe("presets against recordings of their sites", () => {

@@ -1,6 +1,6 @@
 import { load as loadHtml } from "cheerio";
 import { valueAt, type PageFetcher } from "./api-source";
-import type { CouponRecord } from "./coupon-record";
+import { newCouponRecord, type CouponRecord } from "./coupon-record";
 import { isUdemyCourseUrl, unwrapCourseUrl } from "./course-links";
 import { parseFoundAt } from "./dates-and-numbers";
 import { FetchError } from "./http-fetch";
@@ -94,26 +94,11 @@ function toCouponRecord(
   const link = findCourseLink(post, config);
   if (link === null) return `no course link in "${title.slice(0, 80)}"`;
   const date = valueAt(post, "date_gmt");
-  return {
+  return newCouponRecord({
     courseUrl: link,
-    couponCode: null,
     title,
-    category: null,
-    subCategory: null,
-    language: null,
-    level: null,
-    instructor: null,
-    headline: null,
-    description: null,
-    imageUrl: null,
-    durationMinutes: null,
-    udemyRating: null,
-    udemyReviews: null,
-    students: null,
-    usesRemaining: null,
-    expiresAt: null,
     foundAt: parseFoundAt(typeof date === "string" ? date : null, now),
-  };
+  });
 }
 
 /**

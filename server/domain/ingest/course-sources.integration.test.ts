@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
-import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
+import { newCouponRecord, type CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
 import { courses, courseSources } from "../../db/schema";
 import { toIngestServices } from "./ingest-services";
@@ -18,26 +18,15 @@ afterAll(async () => {
 });
 
 function sighting(courseUrl: string, couponCode: string | null, foundAt: string): CouponRecord {
-  return {
+  return newCouponRecord({
     courseUrl,
     couponCode,
     title: "Python for Beginners",
     category: "Development",
-    subCategory: null,
-    language: "English",
-    level: null,
-    instructor: null,
-    headline: null,
-    description: null,
-    imageUrl: null,
-    durationMinutes: null,
-    udemyRating: null,
-    udemyReviews: null,
-    students: null,
     usesRemaining: 500,
     expiresAt: new Date("2030-01-01T00:00:00Z"),
     foundAt: new Date(foundAt),
-  };
+  });
 }
 
 describe("one course, one row", () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
+import { newCouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
 import { createFakeUdemyCheck } from "../../adapters/udemy-check/fake-udemy-check";
 import { toIngestServices } from "./ingest-services";
@@ -16,26 +17,16 @@ afterAll(async () => {
   await harness.close();
 });
 
-const record = (slug: string) => ({
-  courseUrl: `https://www.udemy.com/course/${slug}/?couponCode=C-${slug}`,
-  couponCode: `C-${slug}`,
-  title: `Course ${slug}`,
-  category: "Development",
-  subCategory: null,
-  language: "English",
-  level: null,
-  instructor: null,
-  headline: null,
-  description: null,
-  imageUrl: null,
-  durationMinutes: null,
-  udemyRating: null,
-  udemyReviews: null,
-  students: null,
-  usesRemaining: 500,
-  expiresAt: new Date("2030-01-01T00:00:00Z"),
-  foundAt: new Date("2024-03-06T01:00:00Z"),
-});
+const record = (slug: string) =>
+  newCouponRecord({
+    courseUrl: `https://www.udemy.com/course/${slug}/?couponCode=C-${slug}`,
+    couponCode: `C-${slug}`,
+    title: `Course ${slug}`,
+    category: "Development",
+    usesRemaining: 500,
+    expiresAt: new Date("2030-01-01T00:00:00Z"),
+    foundAt: new Date("2024-03-06T01:00:00Z"),
+  });
 
 describe("summariseSources", () => {
   it("gives each source's last counts and warns about one that found nothing 3 runs in a row", async () => {
