@@ -37,23 +37,27 @@ export function RunTable({ runs }: { runs: IngestRunRow[] }) {
               <td className="p-2">{run.updated}</td>
               <td className="p-2">{run.expired}</td>
               <td className="p-2">
-                {run.errors.length === 0 ? (
-                  "0"
-                ) : (
-                  <details>
-                    <summary>{run.errors.length}</summary>
-                    <ul className="mt-1 list-disc pl-4">
-                      {run.errors.slice(0, 20).map((error, index) => (
-                        <li key={index}>{error}</li>
-                      ))}
-                    </ul>
-                  </details>
-                )}
+                <ErrorCount errors={run.errors} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** How many errors, opening to the first 20 of them. */
+export function ErrorCount({ errors }: { errors: string[] }) {
+  if (errors.length === 0) return "0";
+  return (
+    <details>
+      <summary>{errors.length}</summary>
+      <ul className="mt-1 list-disc pl-4">
+        {errors.slice(0, 20).map((error, index) => (
+          <li key={index}>{error}</li>
+        ))}
+      </ul>
+    </details>
   );
 }

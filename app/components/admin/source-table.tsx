@@ -1,3 +1,5 @@
+import { ErrorCount } from "./run-table";
+
 /** One coupon source as the console shows it. */
 export type SourceHealthRow = {
   name: string;
@@ -58,18 +60,7 @@ export function SourceTable({ sources }: { sources: SourceHealthRow[] }) {
               <td className="p-2">{source.last?.rejected ?? "–"}</td>
               <td className="p-2">{source.last?.rejectedByCheck ?? "–"}</td>
               <td className="p-2">
-                {!source.last || source.last.errors.length === 0 ? (
-                  "0"
-                ) : (
-                  <details>
-                    <summary>{source.last.errors.length}</summary>
-                    <ul className="mt-1 list-disc pl-4">
-                      {source.last.errors.map((error, index) => (
-                        <li key={index}>{error}</li>
-                      ))}
-                    </ul>
-                  </details>
-                )}
+                <ErrorCount errors={source.last?.errors ?? []} />
               </td>
             </tr>
           ))}
