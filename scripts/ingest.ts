@@ -23,7 +23,12 @@ const usage = `Usage: npm run ingest [-- --source <name>]
   --source     with --file: name recorded for this run (default: file:<file name>)
   --timezone   with --file: UTC offset of the feed's zone-less update_time values (default: UTC)
 
-Only one run at a time: while another is in progress this exits 1 and says so.`;
+Exit status: 0 when every source was read; 3 when some sources failed and the others were
+imported; 1 when every source failed, on any other failure, and while another run is in
+progress (only one run at a time); 2 for a wrong request.`;
+
+/** Some sources failed, the others were imported: a cron wrapper can tell it from success. */
+const PARTLY_FAILED = 3;
 
 /** A failure with the exit code it deserves: 2 for a wrong request, 1 for everything else. */
 class CliFailure extends Error {
@@ -125,9 +130,9 @@ async function runSources(
     }
   }
   printSummary(summary);
-  const everySourceFailed =
-    summary.sources.length > 0 && summary.sources.every((outcome) => !outcome.ok);
-  return everySourceFailed ? 1 : 0;
+  const failed = summary.sources.filter((outcome) => !outcome.ok).length;
+  if (failed === 0) return 0;
+  return failed === summary.sources.length ? 1 : PARTLY_FAILED;
 }
 
 /** Streams the run's progress from the server's NDJSON answer (see server/ops-endpoint.ts). */

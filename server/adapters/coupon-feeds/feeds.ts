@@ -1,6 +1,7 @@
 import { loadApiSource } from "./api-source";
 import { finaliseRecords } from "./finalise-records";
 import { loadHtmlSource } from "./html-source";
+import { isLocalHostLiteral } from "./public-address";
 import { fetchText, type FetchPolicy, type FetchTextOptions } from "./http-fetch";
 import {
   createLinkFollowBudget,
@@ -75,6 +76,7 @@ export function createCouponFeeds(
         const follow: LinkFollowOptions = {
           ...DEFAULT_LINK_FOLLOW,
           timeoutMs: Math.min(DEFAULT_LINK_FOLLOW.timeoutMs, policy.timeoutMs),
+          allowPrivateHosts: pointsAtLocalHost(config.url),
           ...linkFollow,
           userAgent: policy.userAgent,
           signal: context.signal,
@@ -118,6 +120,15 @@ async function loadSource(
       return loadWordPressSource(config, { now, get });
     case "html":
       return loadHtmlSource(config, { now, get });
+  }
+}
+
+/** A source the operator pointed at this machine or its network (a stand-in, a mirror). */
+function pointsAtLocalHost(url: string): boolean {
+  try {
+    return isLocalHostLiteral(new URL(url).hostname);
+  } catch {
+    return false;
   }
 }
 

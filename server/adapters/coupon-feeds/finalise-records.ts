@@ -44,6 +44,16 @@ export function canonicalCourseUrl(courseUrl: string, couponCode: string | null)
   return couponCode === null ? base : `${base}?couponCode=${encodeURIComponent(couponCode)}`;
 }
 
+/** Every item of a source was unusable: the source, not the items, has changed. */
+export class NoUsableCoupons extends Error {
+  override name = "NoUsableCoupons";
+  constructor(readonly rejected: string[]) {
+    super(
+      `no usable coupon among ${rejected.length} item(s), e.g. ${rejected[0]!.slice(0, 200)} (format changed?)`,
+    );
+  }
+}
+
 /** Follows a record's link when it is not a Udemy course URL (see link-follower.ts). */
 export type CourseUrlResolver = (url: string) => Promise<LinkFollowResult>;
 
@@ -58,11 +68,7 @@ export async function finaliseRecords(
     if (typeof outcome === "string") rejected.push(`${describeRecord(record)}: ${outcome}`);
     else records.push(outcome);
   }
-  if (records.length === 0 && rejected.length > 0) {
-    throw new Error(
-      `no usable coupon among ${rejected.length} item(s), e.g. ${rejected[0]!.slice(0, 200)} (format changed?)`,
-    );
-  }
+  if (records.length === 0 && rejected.length > 0) throw new NoUsableCoupons(rejected);
   return { records, rejected };
 }
 

@@ -38,6 +38,9 @@ beforeAll(async () => {
       response.writeHead(429, { "retry-after": "2" }).end();
     },
     "/not-found": answer("nope", 404, "text/plain"),
+    "/loop": (_request, response) => {
+      response.writeHead(302, { location: "/loop" }).end();
+    },
     "/slow": slowly(10_000),
     "/huge-streamed": hugeBody(1024 * 1024),
     "/huge-declared": hugeBody(1024 * 1024, true),
@@ -125,6 +128,18 @@ describe("fetchText", () => {
 
   it("accepts a body of exactly the limit", async () => {
     expect((await fetchText(server.url("/just-under"), policy)).text).toHaveLength(64 * 1024);
+  });
+
+  it("never retries a redirect loop", async () => {
+    const before = server.hits("/loop");
+    const failure = await fetchText(server.url("/loop"), policy, { sleep: recordWait }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toBeInstanceOf(FetchError);
+    expect((failure as FetchError).message).toMatch(/^redirect loop \(/);
+    expect((failure as FetchError).retryable).toBe(false);
+    // One attempt: undici follows 20 redirects, then gives up.
+    expect(server.hits("/loop") - before).toBe(21);
   });
 
   it("retries network errors (nothing listening) and reports them", async () => {

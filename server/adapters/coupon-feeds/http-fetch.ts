@@ -144,6 +144,10 @@ function toFetchError(error: unknown, policy: FetchPolicy, signal?: AbortSignal)
   ) {
     return new FetchError(`invalid URL: ${detail}`, false);
   }
+  // A redirect loop is the site's configuration: asking again only repeats the loop.
+  if (/redirect count exceeded/i.test(`${detail} ${(error as Error).message}`)) {
+    return new FetchError(`redirect loop (${detail})`, false);
+  }
   return new FetchError(`network error: ${detail}`, true);
 }
 

@@ -18,6 +18,8 @@ const options: LinkFollowOptions = {
   timeoutMs: 2_000,
   maxBytes: 64 * 1024,
   userAgent: "KursuskuBot/1.0 (+https://kursusku.example)",
+  // The stand-in listens on 127.0.0.1, as an operator's local mirror would.
+  allowPrivateHosts: true,
 };
 
 let server: FixtureServer;
@@ -171,6 +173,34 @@ describe("followToCourseUrl", () => {
     expect(await followToCourseUrl(server.url("/go/rust"), options, budget)).toEqual({
       ok: false,
       reason: "link-follow budget of this run used up",
+    });
+  });
+});
+
+describe("followToCourseUrl for a source on the internet", () => {
+  const publicOnly: LinkFollowOptions = {
+    ...options,
+    allowPrivateHosts: false,
+    resolveHost: async (host) =>
+      ({ "inside.example": ["10.1.2.3"], "mixed.example": ["93.184.216.34", "127.0.0.1"] })[host] ??
+      [],
+  };
+
+  it.each([
+    ["http://127.0.0.1:9/go/x", "a loopback address"],
+    ["http://169.254.169.254/latest/meta-data/", "cloud metadata (link-local)"],
+    ["http://10.0.0.7/out", "a private network"],
+    ["http://[::1]/go", "IPv6 loopback"],
+    ["http://[::ffff:192.168.1.1]/go", "IPv4-mapped private"],
+    ["http://localhost:3000/go", "localhost"],
+    ["https://inside.example/go/x", "a name that resolves inside"],
+    ["https://mixed.example/go/x", "a name with one inside address"],
+    ["https://unresolvable.example/go/x", "a name that does not resolve"],
+  ])("never requests %s (%s)", async (url) => {
+    const answer = await followToCourseUrl(url, publicOnly, createLinkFollowBudget(5));
+    expect(answer).toEqual({
+      ok: false,
+      reason: `refused to follow ${new URL(url).href}: not a public address`,
     });
   });
 });

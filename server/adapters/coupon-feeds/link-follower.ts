@@ -1,4 +1,5 @@
 import { isUdemyCourseUrl, isUdemyHost, unwrapCourseUrl } from "./course-links";
+import { isPublicHost } from "./public-address";
 
 /**
  * Following an aggregator's link (its `/go/…` or `/out/…` page, a tracking redirect) to the
@@ -16,6 +17,14 @@ export type LinkFollowOptions = {
   maxBytes: number;
   userAgent: string;
   signal?: AbortSignal;
+  /**
+   * Whether hops may go to loopback or private addresses. Off for real sources (a feed must not
+   * make us probe our own network); on only when the operator pointed the source itself at such
+   * an address (a stand-in on 127.0.0.1 in tests and drills).
+   */
+  allowPrivateHosts?: boolean;
+  /** Resolves a host name to its addresses (tests replace it). */
+  resolveHost?: (host: string) => Promise<string[]>;
 };
 
 export const DEFAULT_LINK_FOLLOW: Omit<LinkFollowOptions, "userAgent" | "signal"> = {
@@ -59,6 +68,9 @@ export async function followToCourseUrl(
     if (seen.has(url.href)) return { ok: false, reason: `redirect loop at ${url.href}` };
     seen.add(url.href);
     if (hop > maxHops) return { ok: false, reason: `more than ${maxHops} redirects from ${start}` };
+    if (!options.allowPrivateHosts && !(await isPublicHost(url.hostname, options.resolveHost))) {
+      return { ok: false, reason: `refused to follow ${url.href}: not a public address` };
+    }
     let next: string | null;
     try {
       next = await readNextHop(url, options);

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import type { CouponSource } from "../../adapters/coupon-feeds/feeds";
+import { NoUsableCoupons } from "../../adapters/coupon-feeds/finalise-records";
 import { ingestRuns, type SourceRunStats } from "../../db/schema";
 import type { Services } from "../../services";
 import { ValidationError } from "../errors";
@@ -256,7 +257,13 @@ async function importSource(
   try {
     loaded = await source.load({ now: services.clock.now(), signal });
   } catch (error) {
-    return failedOutcome(source, `failed: ${(error as Error).message}`);
+    const failed = failedOutcome(source, `failed: ${(error as Error).message}`);
+    if (error instanceof NoUsableCoupons) {
+      // Every item was refused: count them, and keep their reasons after the verdict.
+      failed.rejected = error.rejected.length;
+      failed.errors = capErrors([...failed.errors, ...error.rejected]);
+    }
+    return failed;
   }
   try {
     const imported = await importCouponRecords(services, loaded.records, source.name, {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import { newCouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
+import { NoUsableCoupons } from "../../adapters/coupon-feeds/finalise-records";
 import { createFakeUdemyCheck } from "../../adapters/udemy-check/fake-udemy-check";
 import { toIngestServices } from "./ingest-services";
 import { runIngest } from "./run-sources";
@@ -33,7 +34,10 @@ describe("summariseSources", () => {
     const feeds = createFixtureFeeds([
       { name: "good", answer: [record("a"), record("b"), record("paid")] },
       { name: "echo", answer: [record("a")] },
-      { name: "broken", answer: new Error("no usable coupon among 3 item(s) (format changed?)") },
+      {
+        name: "broken",
+        answer: new NoUsableCoupons(['"A": no course link', '"B": no course link', '"C": x']),
+      },
     ]);
     const udemyCheck = createFakeUdemyCheck({
       "C-paid": { status: "invalid", reason: "not 100% off (price 9.99)" },
@@ -52,7 +56,13 @@ describe("summariseSources", () => {
     expect(health[2]!.last).toMatchObject({
       ok: false,
       found: 0,
-      errors: ["failed: no usable coupon among 3 item(s) (format changed?)"],
+      rejected: 3,
+      errors: [
+        'failed: no usable coupon among 3 item(s), e.g. "A": no course link (format changed?)',
+        '"A": no course link',
+        '"B": no course link',
+        '"C": x',
+      ],
     });
 
     harness.clock.advance(60_000);
