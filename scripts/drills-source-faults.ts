@@ -58,7 +58,8 @@ const bad = (name: string, fault: string, expect: RegExp, more: Partial<Hostile>
 
 /** The messages that depend on the policy: the size limit, the attempts, the timeout. */
 const TOO_LARGE = new RegExp(`larger than ${FEED_LIMIT} bytes`);
-const LOOPED = new RegExp(`redirect count exceeded \\(after ${ATTEMPTS} attempts`);
+// A redirect loop is never retried: asking again only repeats it.
+const LOOPED = /redirect loop \(redirect count exceeded\)/;
 const TIMED_OUT = new RegExp(`timed out after ${FEED_TIMEOUT_MS} ms \\(after ${ATTEMPTS} attempts`);
 
 const HOSTILE: Hostile[] = [
@@ -72,7 +73,7 @@ const HOSTILE: Hostile[] = [
   bad("drill-link-loop", "coupon_link loops /loop/a → /loop/b → /loop/a", /redirect loop at/, {
     record: ["BASE/loop/a", ""],
   }),
-  bad("drill-feed-loop", "the feed URL redirects in a loop", LOOPED, { retried: true }),
+  bad("drill-feed-loop", "the feed URL redirects in a loop", LOOPED),
   bad("drill-not-udemy", "coupon_link leads off Udemy", /leads to no Udemy course/, {
     record: ["BASE/out/evil", "EVIL"],
   }),
@@ -231,9 +232,10 @@ async function checkRun(kit: DrillKit, server: LocalServer, fake: FakeService, d
   const lines = result.output.split("\n").map((line) => line.trim());
   const summary = lines.find((line) => line.startsWith("found ")) ?? "(no summary)";
   const errors = Number(/errors (\d+)/.exec(summary)?.[1] ?? -1);
-  // scripts/ingest.ts exits 1 only when every source failed: the good source makes it 0.
+  // scripts/ingest.ts exits 3 when some sources failed and others were imported. Each hostile
+  // source has at least its verdict; one whose items were all refused also lists them.
   kit.check(
-    ranMs <= bound + 3000 && result.code === 3 && errors === HOSTILE.length,
+    ranMs <= bound + 3000 && result.code === 3 && errors >= HOSTILE.length,
     `the run ended by itself ${(ranMs / 1000).toFixed(1)} s after its first fetch (bound ${(bound / 1000).toFixed(0)} s from the fetch policy), exit ${result.code} (3: some sources failed, the others were imported): "${summary}"`,
   );
   const line = (name: string) => lines.find((text) => text.startsWith(`${name} (`)) ?? "(none)";
@@ -286,7 +288,7 @@ async function checkConsole(kit: DrillKit, server: LocalServer) {
   const good = rows.get("drill-good");
   const missing = HOSTILE.filter((source) => {
     const row = rows.get(source.name);
-    return !(row && row.cells[2] === "0" && row.errors === 1 && source.expect.test(row.text));
+    return !(row && row.cells[2] === "0" && row.errors >= 1 && source.expect.test(row.text));
   }).map((source) => source.name);
   kit.check(
     good?.cells[2] === "3" && good.cells[3] === "3" && good.errors === 0 && missing.length === 0,
