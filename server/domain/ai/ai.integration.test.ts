@@ -205,7 +205,7 @@ describe("Trending topics from our own data", () => {
     expect(topic.topic).toMatch(/^Design: /);
     expect(topic.keywords).toContain("Figma");
     expect(topic.explanation).toContain(
-      `**Design** is where learners are heading: **${designOpens}** course opens in the last 7 days, up from none the week before.`,
+      `**Design** is drawing new interest: **${designOpens}** course opens in the last 7 days, where the week before had none in this category.`,
     );
     expect(topic.explanation).toMatch(
       new RegExp(
