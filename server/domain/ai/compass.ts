@@ -6,7 +6,8 @@ import {
   type SuggestedSkill,
 } from "../../../core/ai-schemas";
 import { repeatsKeyword } from "../../adapters/ai/catalog-terms";
-import { computeCompassLocally, describeLearningPath } from "../../adapters/ai/local-compass";
+import { describeLearningPath } from "../../adapters/ai/compass-advice";
+import { computeCompassLocally } from "../../adapters/ai/local-compass";
 import type { Services } from "../../services";
 import { AiReplyUnreadable, ValidationError } from "../errors";
 import { callAiProvider } from "./call-provider";
