@@ -6,9 +6,11 @@ import { listVisitedCourseIds } from "../../server/domain/credits";
 import { listFavouriteCourseIds } from "../../server/domain/favourites";
 import { getLiveUpdateCursor } from "../../server/domain/live-updates";
 import { listRedemptions } from "../../server/domain/redeem";
+import { suggestForEmptySearch } from "../../server/domain/search-suggestions";
 import { CouponBanner } from "../components/coupon-banner";
 import { CourseCard } from "../components/course-card";
 import { CourseFilterBar } from "../components/course-filter-bar";
+import { EmptySearchSuggestions } from "../components/empty-search-suggestions";
 import { Hero } from "../components/hero";
 import { LiveUpdates } from "../components/live-updates";
 import { Pagination } from "../components/pagination";
@@ -49,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listCatalogFacets(services),
       getLiveUpdateCursor(services),
     ]);
+    const searchSuggestions =
+      page.total === 0 ? await suggestForEmptySearch(services, filters) : [];
     const subject = viewerSubject(context.identity);
     const pageIds = page.courses.map((course) => course.id);
     const user = context.identity.user;
@@ -64,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       visitedCourseIds,
       favouriteCourseIds,
       redemptions,
+      searchSuggestions,
       liveUpdates: { ...liveCursor, intervalMs: services.config.pollIntervalMs },
       error: null,
     };
@@ -77,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         visitedCourseIds: [] as number[],
         favouriteCourseIds: [] as number[],
         redemptions: [] as RedemptionItem[],
+        searchSuggestions: [],
         liveUpdates: null,
         error: "We could not load courses right now. Please try again in a moment.",
       },
@@ -242,6 +248,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 >
                   Reset Navigation
                 </a>
+                <EmptySearchSuggestions suggestions={loaderData.searchSuggestions} />
               </>
             ) : (
               <p className="text-lg font-semibold">

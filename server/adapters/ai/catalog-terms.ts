@@ -6,11 +6,16 @@
  * compass suggests therefore always finds courses when applied as `?search=`.
  */
 
-/** Function words of English and Indonesian: never part of a topic. */
+/**
+ * Function words of English and Indonesian, and of the French, Spanish, Portuguese and German
+ * titles the coupon feeds carry ("Python pour le Deep Learning: A à Z"): never part of a topic.
+ */
 export const STOPWORDS = new Set(
   `a an and are as at be by for from how i in into is it its me my of on or our so than that the
    their then this to up us we what when where which who why will with you your yours vs versus
-   yang di ke dari dengan pada dalam dan atau untuk ini itu juga agar supaya`.split(/\s+/),
+   yang di ke dari dengan pada dalam dan atau untuk ini itu juga agar supaya
+   à le la les des du pour avec et une au aux sur dans votre vos el los las del para con por una
+   com dos das em und für mit der die das`.split(/\s+/),
 );
 
 /** Words a learner wraps a goal in ("saya ingin belajar …", "I want to become …"). */
@@ -42,7 +47,8 @@ export const TITLE_BOILERPLATE = new Set(
    fundamentals fundamental full training certification certified part edition new updated
    free online tutorial tutorials everything know need quick quickly easy simple ultimate pro
    professional expert level levels all-in-one one two three first using use via start finish
-   great awesome amazing top best secrets tips tricks`.split(/\s+/),
+   great awesome amazing top best secrets tips tricks immersive boost booster jours intermediate
+   again never`.split(/\s+/),
 );
 
 /** Alone they say too little ("Learning", "Development"); inside a phrase they are fine. */
@@ -212,4 +218,21 @@ export function pickDistinct(
     for (const word of words) taken.add(word);
   }
   return picked;
+}
+
+/**
+ * Whether `keyword` would repeat a suggestion already shown: the same words, or all its words
+ * inside another's ("Machine" beside "Machine Learning", "Python for Data Science" beside
+ * "Python"). Either search lists courses the other chip already leads to, so a learner sees
+ * the same suggestion twice. `shown` holds lower-cased keywords.
+ */
+export function repeatsKeyword(keyword: string, shown: Iterable<string>): boolean {
+  const words = new Set(keyword.toLowerCase().split(/\s+/).filter(Boolean));
+  for (const other of shown) {
+    const otherWords = new Set(other.split(/\s+/).filter(Boolean));
+    const inside = [...words].every((word) => otherWords.has(word));
+    const around = [...otherWords].every((word) => words.has(word));
+    if (inside || around) return true;
+  }
+  return false;
 }

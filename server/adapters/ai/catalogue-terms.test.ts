@@ -6,6 +6,7 @@ import {
   keywordMatchesTitle,
   pickDistinct,
   rankPhrases,
+  repeatsKeyword,
   titlePhrases,
 } from "./catalog-terms";
 
@@ -60,5 +61,13 @@ describe("catalogue terms", () => {
     ).toBe("JavaScript");
     expect(displayCasing("ui/ux design", ["Figma UI/UX Design Essentials"])).toBe("UI/UX Design");
     expect(displayCasing("rust", [])).toBe("Rust");
+  });
+
+  it("calls a keyword a repeat when its words equal, or sit inside, a keyword already shown", () => {
+    expect(repeatsKeyword("Machine Learning", ["machine learning"])).toBe(true);
+    expect(repeatsKeyword("Machine", ["machine learning"])).toBe(true);
+    expect(repeatsKeyword("Python for Data Science", ["python"])).toBe(true);
+    expect(repeatsKeyword("Deep Learning", ["machine learning"])).toBe(false);
+    expect(repeatsKeyword("JavaScript", ["java"])).toBe(false);
   });
 });

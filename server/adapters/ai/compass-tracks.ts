@@ -59,7 +59,7 @@ export const COMPASS_TRACKS: CompassTrack[] = [
       "data",
     ],
     skills: [
-      { name: "Python for Data", keywords: ["Python for Data Science", "Python", "Pandas"] },
+      { name: "Python for Data", keywords: ["Python", "Pandas", "NumPy"] },
       {
         name: "Machine Learning",
         keywords: ["Machine Learning", "Deep Learning", "Neural Networks"],
@@ -296,7 +296,7 @@ export const COMPASS_TRACKS: CompassTrack[] = [
       "microsoft office",
     ],
     skills: [
-      { name: "Spreadsheets", keywords: ["Microsoft Excel", "Excel", "Google Sheets"] },
+      { name: "Spreadsheets", keywords: ["Excel", "Google Sheets"] },
       { name: "Documents and Presentations", keywords: ["Microsoft Word", "PowerPoint"] },
       { name: "Reporting and Organisation", keywords: ["Power BI", "Notion"] },
     ],
@@ -324,7 +324,7 @@ export const COMPASS_TRACKS: CompassTrack[] = [
         name: "Video Editing",
         keywords: ["Adobe Premiere Pro", "DaVinci Resolve", "Video Editing"],
       },
-      { name: "YouTube", keywords: ["YouTube Video Editing", "YouTube"] },
+      { name: "YouTube", keywords: ["YouTube", "Content Creation"] },
     ],
     generic: ["Photography", "Video", "Premiere"],
   },
@@ -361,7 +361,7 @@ export const COMPASS_TRACKS: CompassTrack[] = [
       "speaking",
     ],
     skills: [
-      { name: "English", keywords: ["English Grammar", "IELTS", "English"] },
+      { name: "English", keywords: ["English", "IELTS", "TOEFL"] },
       { name: "Other Languages", keywords: ["Japanese", "Spanish", "Arabic"] },
     ],
     generic: ["English", "Language", "Grammar"],

@@ -4,11 +4,14 @@ import {
   findWholeWords,
   GOAL_FILLER,
   isUsableKeyword,
+  keywordMatchesTitle,
   pickDistinct,
   rankPhrases,
+  repeatsKeyword,
   STOPWORDS,
   tokenize,
 } from "./catalog-terms";
+import { writeAdvice } from "./compass-advice";
 import { COMPASS_TRACKS, type CompassTrack } from "./compass-tracks";
 import { GOAL_SYNONYMS } from "./goal-synonyms";
 import type { CatalogueCourse, CompassInput } from "./types";
@@ -148,7 +151,7 @@ function indexCatalogue(courses: CatalogueCourse[]): CatalogueIndex {
   };
 }
 
-/** Keeps keywords that find courses, dropping ones already used (case-insensitively). */
+/** Keeps keywords that find courses, dropping ones that repeat a keyword already used. */
 function usableKeywords(
   keywords: string[],
   catalogue: CatalogueIndex,
@@ -159,7 +162,7 @@ function usableKeywords(
   for (const keyword of keywords) {
     if (picked.length >= limit) break;
     const key = keyword.toLowerCase();
-    if (used.has(key) || !catalogue.hasCourses(key)) continue;
+    if (repeatsKeyword(key, used) || !catalogue.hasCourses(key)) continue;
     picked.push(keyword);
     used.add(key);
   }
@@ -216,6 +219,7 @@ function skillsFromCourses(
   catalogue: CatalogueIndex,
   used: Set<string>,
   wanted: number,
+  named: SuggestedSkill[],
 ): SuggestedSkill[] {
   const groups = new Map<string, ScoredCourse[]>();
   for (const entry of scored.slice(0, 200)) {
@@ -227,8 +231,11 @@ function skillsFromCourses(
   );
   const termWords = new Set(terms.flatMap((term) => term.split(" ")));
   const skills: SuggestedSkill[] = [];
+  // A skill named twice reads as one suggestion shown twice.
+  const names = new Set(named.map((skill) => skill.skillName.toLowerCase()));
   for (const [name, entries] of ordered) {
     if (skills.length >= wanted) break;
+    if (names.has(name.toLowerCase())) continue;
     const titles = entries.map((entry) => entry.course.title);
     const ranked = rankPhrases(
       entries.map((entry) => ({ title: entry.course.title, weight: entry.score })),
@@ -243,23 +250,12 @@ function skillsFromCourses(
       used,
       MAX_SKILL_KEYWORDS,
     );
-    if (keywords.length > 0) skills.push({ skillName: name, searchKeywords: keywords });
+    if (keywords.length > 0) {
+      skills.push({ skillName: name, searchKeywords: keywords });
+      names.add(name.toLowerCase());
+    }
   }
   return skills;
-}
-
-function listNames(names: string[]): string {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-}
-
-function describeSkill(skill: SuggestedSkill): string {
-  return `${skill.skillName} (${skill.searchKeywords.join(", ")})`;
-}
-
-function quoteGoal(goal: string): string {
-  const short = goal.trim().replace(/\s+/g, " ");
-  return short.length > 60 ? `${short.slice(0, 57).trimEnd()}…` : short;
 }
 
 /**
@@ -311,15 +307,28 @@ function pickGenericKeywords(
     used,
     MAX_GENERIC,
   );
-  const topUp = (candidates: () => string[], allowReuse: boolean) => {
+  // A chip already shown among the skills is never offered again as a broader keyword.
+  const topUp = (candidates: () => string[]) => {
     if (picked.length >= MIN_GENERIC) return;
-    const seen = allowReuse ? new Set(picked.map((k) => k.toLowerCase())) : used;
-    picked.push(...usableKeywords(candidates(), catalogue, seen, MIN_GENERIC - picked.length));
+    picked.push(...usableKeywords(candidates(), catalogue, used, MIN_GENERIC - picked.length));
   };
-  topUp(() => skills.flatMap((skill) => skill.searchKeywords), true);
-  topUp(() => phrasesOf(scored.slice(0, 100), 8), false);
+  topUp(() => phrasesOf(scored.slice(0, 100), 12));
+  // Then the neighbourhood of the skills: phrases of the categories their keywords lead to.
+  topUp(() => {
+    const skillKeywords = skills.flatMap((skill) => skill.searchKeywords);
+    const categories = new Set(
+      courses
+        .filter((course) => skillKeywords.some((k) => keywordMatchesTitle(k, course.title)))
+        .map((course) => course.category),
+    );
+    const nearby = courses
+      .filter((course) => categories.has(course.category))
+      .slice(0, 2000)
+      .map((course) => ({ course, score: 1, inTitle: false }));
+    return phrasesOf(nearby, 24);
+  });
   const popular = courses.slice(0, 2000).map((course) => ({ course, score: 1, inTitle: false }));
-  topUp(() => phrasesOf(popular, 8), false);
+  topUp(() => phrasesOf(popular, 24));
   return picked;
 }
 
@@ -337,6 +346,7 @@ export function computeCompassLocally(input: CompassInput): LearningGuidance {
     const before = skills.length;
     for (const skill of goalFirst(track.skills, terms)) {
       if (skills.length >= MAX_SKILLS) break;
+      if (skills.some((s) => s.skillName.toLowerCase() === skill.name.toLowerCase())) continue;
       const keywords = usableKeywords(skill.keywords, catalogue, used, MAX_SKILL_KEYWORDS);
       if (keywords.length > 0) skills.push({ skillName: skill.name, searchKeywords: keywords });
     }
@@ -353,14 +363,18 @@ export function computeCompassLocally(input: CompassInput): LearningGuidance {
     withoutCoveredWords([...new Set([...terms, ...trackWords])], catalogue),
   );
   if (skills.length < MIN_SKILLS) {
-    skills.push(...skillsFromCourses(scored, terms, catalogue, used, MAX_SKILLS - skills.length));
+    skills.push(
+      ...skillsFromCourses(scored, terms, catalogue, used, MAX_SKILLS - skills.length, skills),
+    );
   }
   const matchedGoal = skills.length > 0;
 
   // 3. Nothing matched: popular areas of today's catalogue, said plainly.
   if (skills.length < MIN_SKILLS) {
     const everything = input.catalogue.map((course) => ({ course, score: 1, inTitle: false }));
-    skills.push(...skillsFromCourses(everything, [], catalogue, used, MIN_SKILLS - skills.length));
+    skills.push(
+      ...skillsFromCourses(everything, [], catalogue, used, MIN_SKILLS - skills.length, skills),
+    );
   }
 
   const genericKeywords = pickGenericKeywords(
@@ -380,30 +394,4 @@ export function computeCompassLocally(input: CompassInput): LearningGuidance {
     suggestedSkills: skills.slice(0, MAX_SKILLS),
     genericKeywords: genericKeywords.slice(0, MAX_GENERIC),
   };
-}
-
-function writeAdvice(
-  goal: string,
-  skills: SuggestedSkill[],
-  matching: number,
-  matchedGoal: boolean,
-  catalogueSize: number,
-): string {
-  if (catalogueSize === 0 || skills.length === 0) {
-    return "There are no free courses listed right now, so we can't suggest a path yet. New coupons arrive every day: please check back soon.";
-  }
-  const courses = `${matching} free course${matching === 1 ? "" : "s"}`;
-  if (!matchedGoal) {
-    return `We couldn't find courses about "${quoteGoal(goal)}" in today's catalogue. Meanwhile, these popular areas have free courses: ${listNames(skills.map(describeSkill))}. New coupons arrive daily, so check back soon, or rephrase your goal with the name of a tool or subject.`;
-  }
-  return `${describeLearningPath(skills)} We found ${courses} that match these keywords today: tap a keyword to see them.`;
-}
-
-/** "Start with A (x, y), then build on it with B (z). Take one short course at a time…" */
-export function describeLearningPath(skills: SuggestedSkill[]): string {
-  if (skills.length === 0) return "Tap a keyword to see matching free courses.";
-  const [first, ...rest] = skills as [SuggestedSkill, ...SuggestedSkill[]];
-  const then =
-    rest.length > 0 ? `, then build on it with ${listNames(rest.map(describeSkill))}` : "";
-  return `Start with ${describeSkill(first)}${then}. Take one short course at a time and practise with a small project after each.`;
 }

@@ -135,4 +135,45 @@ describe("offline trending topics", () => {
       keywords: [],
     });
   });
+
+  it("names every keyword in the topic, and measures no change against an empty week", () => {
+    const opened = (id: number, title: string, opensThisWeek: number) => ({
+      id,
+      title,
+      category: "Development",
+      opensThisWeek,
+      opensLastWeek: 0,
+      isNew: false,
+    });
+    const topic = computeTrendingLocally(
+      facts({
+        totals: { opensThisWeek: 20, opensLastWeek: 0, newCoursesThisWeek: 0, listedCourses: 9 },
+        categories: [
+          {
+            category: "Development",
+            opensThisWeek: 20,
+            opensLastWeek: 0,
+            newCourses: 0,
+            listedCourses: 9,
+          },
+        ],
+        courses: [
+          opened(1, "Laravel Essentials: A Step-by-Step Guide", 6),
+          opened(2, "Hands-On Laravel with Real-World Examples", 6),
+          opened(3, "Kotlin Crash Course for Busy People", 4),
+          opened(4, "Learn Kotlin in 30 Days", 2),
+          opened(5, "Favicon Grabber Using JavaScript", 2),
+        ],
+      }),
+    );
+    expect(topic.topic).toBe("Development: Laravel & Kotlin");
+    expect(topic.keywords).toEqual(["Laravel", "Kotlin"]);
+    expect(topic.explanation).toContain(
+      "**Development** is where learners are heading: **20** course opens in the last 7 days, the most of any category.",
+    );
+    expect(topic.explanation).toContain(
+      "Across the site: **20** opens this week. Nothing was opened the week before, so there is no earlier week to compare with yet.",
+    );
+    expect(topic.explanation).not.toMatch(/from none/);
+  });
 });

@@ -1,39 +1,96 @@
 import type { TrendingTopic } from "../../../core/ai-schemas";
-import { displayCasing, pickDistinct, rankPhrases } from "./catalog-terms";
+import { displayCasing, pickDistinct, rankPhrases, titlePhrases } from "./catalog-terms";
 import type { TrendingCategory, TrendingCourse, TrendingFacts } from "./types";
 
 /**
  * Offline trending topics, computed from our own data: course opens in the last 7 days
  * against the 7 before, and new courses. With no opens at all it is about new courses.
+ *
+ * The modal lists courses whose titles contain a keyword, so the topic names every keyword it
+ * returns: a course listed under "Development: Kotlin & Rust" is about Kotlin or Rust.
  */
 
-const MAX_KEYWORDS = 4;
+const MAX_KEYWORDS = 3;
+const MOST_OPENED_SHOWN = 3;
 
 function plural(count: number, word: string): string {
   return `**${count}** ${word}${count === 1 ? "" : "s"}`;
 }
 
-function change(now: number, before: number): string {
-  if (before === 0) return now > 0 ? "up from none the week before" : "the same as the week before";
+/** A comparison with the week before; none when that week had nothing to compare with. */
+function change(now: number, before: number): string | null {
+  if (before === 0) return null;
   const percent = Math.round(((now - before) / before) * 100);
   if (percent === 0) return `level with the week before (**${before}**)`;
   return `${percent > 0 ? "up" : "down"} from **${before}** the week before (${percent > 0 ? "+" : ""}${percent}%)`;
 }
 
+/**
+ * Keywords of the courses that are trending, each shared by at least two different titles: a
+ * phrase only one title has ("Favicon Grabber") is that title's wording, not a topic, and would
+ * list unrelated courses that merely contain it. When the opened courses share none, the
+ * category's other recent courses may back up a phrase of theirs; failing that, the most opened
+ * course's own subject stands alone. Phrases of courses nobody opened are never the topic.
+ */
 function keywordsFor(
   courses: TrendingCourse[],
   weight: (course: TrendingCourse) => number,
+  background: TrendingCourse[] = [],
 ): string[] {
-  const titles = courses.map((course) => course.title);
-  const ranked = rankPhrases(
-    courses.map((course) => ({ title: course.title, weight: weight(course) })),
-  );
+  const rank = (entries: TrendingCourse[], weigh: (course: TrendingCourse) => number) => {
+    // Duplicate titles (one course under two coupons) are one title, not a shared topic.
+    const byTitle = new Map<string, { title: string; weight: number }>();
+    for (const course of entries) {
+      const key = course.title.toLowerCase();
+      const entry = byTitle.get(key) ?? { title: course.title, weight: 0 };
+      entry.weight += weigh(course);
+      byTitle.set(key, entry);
+    }
+    return rankPhrases([...byTitle.values()], { minCourses: 2 });
+  };
+  const titles = [...courses, ...background].map((course) => course.title);
+  let ranked = rank(courses, weight);
+  if (ranked.length === 0 && background.length > 0) {
+    const ids = new Set(courses.map((course) => course.id));
+    const own = new Set(courses.flatMap((course) => titlePhrases(course.title)));
+    ranked = rank(
+      [...courses, ...background.filter((course) => !ids.has(course.id))],
+      (course) => (ids.has(course.id) ? weight(course) : 0),
+    ).filter((entry) => own.has(entry.phrase));
+  }
+  if (ranked.length === 0 && courses.length > 0) {
+    const [top] = rankPhrases([{ title: courses[0]!.title, weight: 1 }]);
+    return top ? [displayCasing(top.phrase, titles)] : [];
+  }
   return pickDistinct(ranked, MAX_KEYWORDS).map((phrase) => displayCasing(phrase, titles));
 }
 
-function topicName(category: string, keywords: string[]): string {
-  if (keywords.length === 0) return category;
-  return `${category}: ${keywords.slice(0, 2).join(" & ")}`.slice(0, 120);
+function listWords(words: string[]): string {
+  if (words.length <= 1) return words.join("");
+  return `${words.slice(0, -1).join(", ")} & ${words.at(-1)}`;
+}
+
+const MAX_TOPIC_CHARS = 120;
+
+/** "Development: Kotlin, Rust & Laravel"; a keyword that does not fit the name is dropped. */
+function nameTopic(category: string, keywords: string[]): { topic: string; keywords: string[] } {
+  let kept = keywords;
+  const name = () => (kept.length === 0 ? category : `${category}: ${listWords(kept)}`);
+  while (kept.length > 0 && name().length > MAX_TOPIC_CHARS) kept = kept.slice(0, -1);
+  return { topic: name().slice(0, MAX_TOPIC_CHARS), keywords: kept };
+}
+
+/** The same title twice (two coupons for one course) is listed once. */
+function distinctTitles(courses: TrendingCourse[], count: number): TrendingCourse[] {
+  const seen = new Set<string>();
+  return courses
+    .filter((course) => {
+      const key = course.title.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .slice(0, count);
 }
 
 function byMomentum(a: TrendingCategory, b: TrendingCategory): number {
@@ -61,14 +118,27 @@ export function computeTrendingLocally(facts: TrendingFacts): TrendingTopic {
     const opened = facts.courses
       .filter((course) => course.category === category.category && course.opensThisWeek > 0)
       .sort((a, b) => b.opensThisWeek - a.opensThisWeek);
-    const keywords = keywordsFor(opened, (course) => course.opensThisWeek);
+    const keywords = keywordsFor(
+      opened,
+      (course) => course.opensThisWeek,
+      facts.courses.filter((course) => course.category === category.category),
+    );
+    const categoryChange = change(category.opensThisWeek, category.opensLastWeek);
+    const siteChange = change(totals.opensThisWeek, totals.opensLastWeek);
+    // Without opens the week before there is no trend to state: say what happened instead.
+    const lead =
+      categoryChange !== null
+        ? `**${category.category}** is where learners are heading: ${plural(category.opensThisWeek, "course open")} in the last ${facts.windowDays} days, ${categoryChange}.`
+        : siteChange !== null
+          ? `**${category.category}** is drawing new interest: ${plural(category.opensThisWeek, "course open")} in the last ${facts.windowDays} days, where the week before had none in this category.`
+          : `**${category.category}** is where learners are heading: ${plural(category.opensThisWeek, "course open")} in the last ${facts.windowDays} days, the most of any category.`;
     const lines = [
-      `**${category.category}** is where learners are heading: ${plural(category.opensThisWeek, "course open")} in the last ${facts.windowDays} days, ${change(category.opensThisWeek, category.opensLastWeek)}.`,
+      lead,
       "",
       "Most opened this week:",
-      ...opened
-        .slice(0, 3)
-        .map((course) => `- ${course.title} (${plural(course.opensThisWeek, "open")})`),
+      ...distinctTitles(opened, MOST_OPENED_SHOWN).map(
+        (course) => `- ${course.title} (${plural(course.opensThisWeek, "open")})`,
+      ),
     ];
     if (category.newCourses > 0) {
       lines.push(
@@ -78,13 +148,11 @@ export function computeTrendingLocally(facts: TrendingFacts): TrendingTopic {
     }
     lines.push(
       "",
-      `Across the site: ${plural(totals.opensThisWeek, "open")} this week, ${change(totals.opensThisWeek, totals.opensLastWeek)}.`,
+      siteChange !== null
+        ? `Across the site: ${plural(totals.opensThisWeek, "open")} this week, ${siteChange}.`
+        : `Across the site: ${plural(totals.opensThisWeek, "open")} this week. Nothing was opened the week before, so there is no earlier week to compare with yet.`,
     );
-    return {
-      topic: topicName(category.category, keywords),
-      explanation: lines.join("\n"),
-      keywords,
-    };
+    return { ...nameTopic(category.category, keywords), explanation: lines.join("\n") };
   }
 
   if (totals.newCoursesThisWeek > 0) {
@@ -109,13 +177,12 @@ export function computeTrendingLocally(facts: TrendingFacts): TrendingTopic {
         ? "No courses were opened in the last 7 days"
         : "No course opens have been recorded in the last 14 days";
     return {
-      topic: topicName(`New in ${category.category}`, keywords),
+      ...nameTopic(`New in ${category.category}`, keywords),
       explanation: [
         `${openNote}, so this is based on what is new: ${plural(category.newCourses, `new ${category.category} course`)} arrived in the last ${facts.windowDays} days, the most of any category (${plural(totals.newCoursesThisWeek, "new course")} overall).${themes}`,
         "",
         "Free coupons run out quickly: open the ones you like before they expire.",
       ].join("\n"),
-      keywords,
     };
   }
 
@@ -127,8 +194,7 @@ export function computeTrendingLocally(facts: TrendingFacts): TrendingTopic {
     () => 1,
   );
   return {
-    topic: topicName(category.category, keywords),
+    ...nameTopic(category.category, keywords),
     explanation: `Nothing new arrived and nothing was opened in the last ${facts.windowDays} days. **${category.category}** is the largest area of the catalogue with ${plural(category.listedCourses, "free course")} listed right now.`,
-    keywords,
   };
 }

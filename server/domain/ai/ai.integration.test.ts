@@ -18,7 +18,7 @@ import { listCourses } from "../catalog";
 import { generateDemoCatalogue } from "../demo-catalog";
 import { importCouponRecords } from "../ingest/import-records";
 import { getLearningGuidance } from "./compass";
-import { getTrendingTopic } from "./trending";
+import { findRelatedCourses, getTrendingTopic } from "./trending";
 
 const NOW = "2026-11-22T10:00:00+07:00";
 
@@ -205,7 +205,7 @@ describe("Trending topics from our own data", () => {
     expect(topic.topic).toMatch(/^Design: /);
     expect(topic.keywords).toContain("Figma");
     expect(topic.explanation).toContain(
-      `**Design** is where learners are heading: **${designOpens}** course opens in the last 7 days, up from none the week before.`,
+      `**Design** is drawing new interest: **${designOpens}** course opens in the last 7 days, where the week before had none in this category.`,
     );
     expect(topic.explanation).toMatch(
       new RegExp(
@@ -237,5 +237,28 @@ describe("catalogue days", () => {
     for (const keyword of guidance.suggestedSkills.flatMap((skill) => skill.searchKeywords)) {
       expect(await searchTotal(keyword)).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("courses under a trending topic", () => {
+  it("hold a keyword as whole words, each title once", async () => {
+    const [template] = generateDemoCatalogue(harness.clock.now(), { count: 1 });
+    await importCouponRecords(
+      services,
+      ["Building Trust in Remote Teams", "Rust for Beginners: From Zero to Hero"].map(
+        (title, index) => ({
+          ...template!,
+          title,
+          courseUrl: `https://www.udemy.com/course/related-${index}/?couponCode=REL${index}`,
+          couponCode: `REL${index}`,
+        }),
+      ),
+      "demo",
+    );
+    const related = await findRelatedCourses(services, ["Rust"]);
+    const titles = related.map((course) => course.title);
+    expect(titles).toContain("Rust for Beginners: From Zero to Hero");
+    expect(titles).not.toContain("Building Trust in Remote Teams");
+    expect(new Set(titles.map((title) => title.toLowerCase())).size).toBe(titles.length);
   });
 });

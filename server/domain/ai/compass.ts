@@ -5,7 +5,9 @@ import {
   type LearningGuidance,
   type SuggestedSkill,
 } from "../../../core/ai-schemas";
-import { computeCompassLocally, describeLearningPath } from "../../adapters/ai/local-compass";
+import { repeatsKeyword } from "../../adapters/ai/catalog-terms";
+import { describeLearningPath } from "../../adapters/ai/compass-advice";
+import { computeCompassLocally } from "../../adapters/ai/local-compass";
 import type { Services } from "../../services";
 import { AiReplyUnreadable, ValidationError } from "../errors";
 import { callAiProvider } from "./call-provider";
@@ -34,13 +36,12 @@ async function verifyGuidance(
   fallback: () => LearningGuidance,
 ): Promise<LearningGuidance> {
   const verified = new Map<string, boolean>();
-  // Skills never repeat a keyword; the broader keywords may repeat a skill's.
-  const skillKeywords = new Set<string>();
-  const genericSet = new Set<string>();
-  let used = skillKeywords;
+  // No chip repeats another anywhere in the answer, nor is a fragment of one ("Machine" beside
+  // "Machine Learning"): the learner would see the same suggestion twice.
+  const used = new Set<string>();
   const keep = async (keyword: string) => {
     const key = keyword.trim().toLowerCase();
-    if (key === "" || used.has(key)) return false;
+    if (key === "" || repeatsKeyword(key, used)) return false;
     let found = verified.get(key);
     if (found === undefined) {
       found = await keywordFindsCourses(services, key);
@@ -59,22 +60,22 @@ async function verifyGuidance(
   };
 
   const skills: SuggestedSkill[] = [];
-  for (const skill of guidance.suggestedSkills) {
+  const addSkill = async (skill: SuggestedSkill) => {
+    const name = skill.skillName.trim().toLowerCase();
+    // The same skill twice is one suggestion shown twice.
+    if (skills.some((s) => s.skillName.trim().toLowerCase() === name)) return;
     const searchKeywords = await filterKeywords(skill.searchKeywords, 3);
     if (searchKeywords.length > 0) skills.push({ skillName: skill.skillName, searchKeywords });
-  }
-  used = genericSet;
+  };
+  for (const skill of guidance.suggestedSkills) await addSkill(skill);
   const genericKeywords = await filterKeywords(guidance.genericKeywords, 4);
 
   if (skills.length < 2 || genericKeywords.length < 2) {
     const extra = fallback();
-    used = skillKeywords;
     for (const skill of extra.suggestedSkills) {
       if (skills.length >= 2) break;
-      const searchKeywords = await filterKeywords(skill.searchKeywords, 3);
-      if (searchKeywords.length > 0) skills.push({ skillName: skill.skillName, searchKeywords });
+      await addSkill(skill);
     }
-    used = genericSet;
     if (genericKeywords.length < 2) {
       genericKeywords.push(
         ...(await filterKeywords(extra.genericKeywords, 4 - genericKeywords.length)),

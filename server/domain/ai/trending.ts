@@ -7,6 +7,7 @@ import {
   type TrendingTopic,
 } from "../../../core/ai-schemas";
 import { addDays } from "../../../core/dates";
+import { findWholeWords } from "../../adapters/ai/catalog-terms";
 import type { TrendingCategory, TrendingCourse, TrendingFacts } from "../../adapters/ai/types";
 import { containing } from "../../db/like-pattern";
 import { courses, visits } from "../../db/schema";
@@ -155,9 +156,14 @@ export async function gatherTrendingFacts(services: Services): Promise<TrendingF
   };
 }
 
+/** Enough candidates that 5 whole-word matches survive titles that only contain the letters. */
+const RELATED_CANDIDATES = 60;
+
 /**
  * The courses shown under a trending topic: up to 5 listed courses whose titles contain any of
- * the keywords, most opened in the last week first.
+ * the keywords as whole words, most opened in the last week first. "Rust" must not list
+ * "Building Trust", nor "Boost" a course about "Booster": the index narrows by substring, the
+ * title check keeps whole words.
  */
 export async function findRelatedCourses(
   services: Services,
@@ -167,7 +173,7 @@ export async function findRelatedCourses(
   if (terms.length === 0) return [];
   const weekAgo = new Date(services.clock.now().getTime() - TRENDING_WINDOW_DAYS * DAY_MS);
   const opens = sql`(select count(*) from ${visits} where ${visits.courseId} = ${courses.id} and ${visits.visitedAt} >= ${weekAgo})`;
-  return services.db
+  const candidates = await services.db
     .select({ id: courses.id, title: courses.title })
     .from(courses)
     .where(
@@ -177,7 +183,20 @@ export async function findRelatedCourses(
       ),
     )
     .orderBy(desc(opens), desc(courses.date), desc(courses.id))
-    .limit(TRENDING_RELATED_COURSES);
+    .limit(RELATED_CANDIDATES);
+  const lowerTerms = terms.map((term) => term.toLowerCase());
+  // One title under two coupons would read as the same suggestion twice.
+  const seen = new Set<string>();
+  return candidates
+    .filter((course) => {
+      const title = course.title.toLowerCase();
+      if (seen.has(title) || !lowerTerms.some((term) => findWholeWords(title, term) !== -1)) {
+        return false;
+      }
+      seen.add(title);
+      return true;
+    })
+    .slice(0, TRENDING_RELATED_COURSES);
 }
 
 async function computeTrendingTopic(services: Services): Promise<TrendingTopic> {
