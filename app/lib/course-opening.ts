@@ -17,7 +17,9 @@ export function redirectToastMessage(title: string): string {
 /** The line under a disabled Out of Credits button: what the learner can do next. */
 export type OutOfCreditsNextStep = { text: string; offerRedeem: boolean };
 
-export function outOfCreditsNextStep(viewer: ViewerSummary | null | undefined): OutOfCreditsNextStep {
+export function outOfCreditsNextStep(
+  viewer: ViewerSummary | null | undefined,
+): OutOfCreditsNextStep {
   if (!viewer?.signedIn) {
     return { text: `Sign in for ${DAILY_TOP_UP_CREDITS} credits a day`, offerRedeem: false };
   }

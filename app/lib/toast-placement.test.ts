@@ -9,7 +9,15 @@ describe("placeToast", () => {
   });
 
   it("ignores controls outside the allowed area", () => {
-    expect(placeToast({ ...base, obstacles: [{ top: 10, bottom: 50 }, { top: 840, bottom: 880 }] })).toBe(770);
+    expect(
+      placeToast({
+        ...base,
+        obstacles: [
+          { top: 10, bottom: 50 },
+          { top: 840, bottom: 880 },
+        ],
+      }),
+    ).toBe(770);
   });
 
   it("moves above a button at the bottom of the screen, keeping the gap", () => {

@@ -19,7 +19,13 @@ export type ToastPlacementInput = {
 };
 
 /** The toast's top in viewport pixels: the lowest free spot, else the bottom-most spot. */
-export function placeToast({ minTop, maxBottom, height, obstacles, gap }: ToastPlacementInput): number {
+export function placeToast({
+  minTop,
+  maxBottom,
+  height,
+  obstacles,
+  gap,
+}: ToastPlacementInput): number {
   const fallback = Math.max(minTop, maxBottom - height);
   const blocked = obstacles
     .map((band) => ({ top: band.top - gap, bottom: band.bottom + gap }))
