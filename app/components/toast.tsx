@@ -100,44 +100,35 @@ const toneClass: Record<ToastType, string> = {
   error: "border-red-400 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100",
 };
 
-/** Below this width only one toast shows, placed clear of the buttons (Tailwind's `sm`). */
-const NARROW_QUERY = "(max-width: 639.98px)";
 /** Space between a toast and the screen edge, the header or a button. */
 const TOAST_GAP_PX = 8;
 const TOAST_EDGE_PX = 16;
 
 /**
- * Desktop: up to 4 toasts stacked bottom right, above the scroll-to-top button. Phones: only the
- * newest shows (the others, up to 4, wait behind it and come back if it goes first), and it sits
- * in the lowest spot that covers no View Course button and no fixed button, re-placed as the page
- * scrolls — a toast must never sit on what the learner is about to press.
+ * Up to 4 toasts stack at the right on wide screens; on phones (below Tailwind's `sm`) only the
+ * newest shows — the others, up to 4, wait behind it and come back if it goes first. Either way
+ * the stack sits in the lowest spot that covers no View Course button and no fixed button, and
+ * moves as the page scrolls: a toast must never sit on what the learner is about to press.
  */
 function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
   const stackRef = useRef<HTMLElement>(null);
   const [top, setTop] = useState<number | null>(null);
-  const shown = toasts.length > 0;
 
   useLayoutEffect(() => {
-    if (!shown) return;
-    const narrow = window.matchMedia(NARROW_QUERY);
-    let frame = 0;
+    if (toasts.length === 0) return;
+    // Browsers send at most one scroll event a frame, so placing on each one needs no throttle.
     const place = () => {
-      frame = 0;
       const stack = stackRef.current;
-      setTop(stack && narrow.matches ? findClearTop(stack) : null);
-    };
-    const schedule = () => {
-      if (frame === 0) frame = window.requestAnimationFrame(place);
+      if (stack) setTop(findClearTop(stack));
     };
     place();
-    window.addEventListener("scroll", schedule, { passive: true });
-    window.addEventListener("resize", schedule);
+    window.addEventListener("scroll", place, { passive: true });
+    window.addEventListener("resize", place);
     return () => {
-      window.removeEventListener("scroll", schedule);
-      window.removeEventListener("resize", schedule);
-      if (frame !== 0) window.cancelAnimationFrame(frame);
+      window.removeEventListener("scroll", place);
+      window.removeEventListener("resize", place);
     };
-  }, [shown, toasts]);
+  }, [toasts]);
 
   return (
     <section

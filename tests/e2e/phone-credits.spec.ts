@@ -52,6 +52,10 @@ async function expectToastClear(page: Page): Promise<void> {
   const toasts = visibleToasts(page);
   await expect(toasts).toHaveCount(1);
   const toast = await boxOf(toasts.first());
+  await expectTapTarget(
+    toasts.first().getByRole("button", { name: "Dismiss notification" }),
+    "toast close",
+  );
   const controls = page.locator(
     'a[href^="/go/"]:visible, button[aria-label="Scroll to top"]:visible',
   );
@@ -64,10 +68,14 @@ async function expectToastClear(page: Page): Promise<void> {
   }
 }
 
-/** Clicks a View Course (or the notice's Open link) and waits for the new tab to reach Udemy. */
+/**
+ * Clicks a View Course (or the notice's Open link), checks the redirect toast stays clear of the
+ * buttons while it shows, and waits for the new tab to reach Udemy.
+ */
 async function openInNewTab(page: Page, link: Locator): Promise<void> {
   const popupPromise = page.context().waitForEvent("page");
   await link.click();
+  await expectToastClear(page);
   const popup = await popupPromise;
   await popup.waitForURL(/^https:\/\/www\.udemy\.com\//);
   await popup.close();
@@ -125,12 +133,16 @@ test("a visitor learns the rules, spends 3 credits, then sees what to do next an
   await first.click();
   const notice = page.getByTestId("first-open-notice");
   await expect(notice).toContainText("You have 3 of 3 left today; after this one, 2 remain.");
-  await openInNewTab(page, page.getByRole("link", { name: "Open Course (1 credit)" }));
+  const popupPromise = page.context().waitForEvent("page");
+  await page.getByRole("link", { name: "Open Course (1 credit)" }).click();
   await expect(notice).toBeHidden();
   const message = visibleToasts(page).first().locator("p");
   await expect(message).toHaveText(/^Redirecting to .+[^.]\.\.\.$/);
   await expect(message).not.toContainText("…");
   await expectToastClear(page);
+  const popup = await popupPromise;
+  await popup.waitForURL(/^https:\/\/www\.udemy\.com\//);
+  await popup.close();
   await expect(badge).toHaveText("2 credits", { timeout: 10_000 });
 
   // No second notice: the next opens go straight to the course. The toast moves clear of a View
@@ -143,7 +155,6 @@ test("a visitor learns the rules, spends 3 credits, then sees what to do next an
     });
     await openInNewTab(page, link);
     await expect(page.getByTestId("first-open-notice")).toBeHidden();
-    await expectToastClear(page);
     await expect(badge).toHaveText(`${1 - index} credit${index === 0 ? "" : "s"}`, {
       timeout: 10_000,
     });
@@ -163,7 +174,6 @@ test("a visitor learns the rules, spends 3 credits, then sees what to do next an
 
   await openInNewTab(page, viewCourse(page, ids[1]!));
   await expect(page.getByRole("heading", { name: "Credit Limit Reached" })).toBeHidden();
-  await expectToastClear(page);
   await page.reload();
   await expect(badge).toHaveText("0 credits");
   await expect(viewCourse(page, ids[1]!)).toBeVisible();
@@ -188,6 +198,10 @@ test("a signed-in phone header keeps '8 credits' on one line and explains the da
   const badge = page.getByTestId("credit-badge");
   await expect(badge).toHaveText("8 credits");
   await expectTapTarget(badge, "credit badge");
+  await expectTapTarget(page.getByRole("button", { name: "Account menu" }), "account menu");
+  await page.evaluate(() => window.scrollTo({ top: 1500, behavior: "instant" }));
+  await expectTapTarget(page.getByRole("button", { name: "Scroll to top" }), "scroll to top");
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
   // One line of text-xs in the pill: well under two lines' height.
   const pill = await boxOf(badge.locator("span"));
   expect(pill.height).toBeLessThan(30);
