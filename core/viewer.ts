@@ -19,6 +19,8 @@ export type SignedInViewer = {
   /** An app user who is not premium and has not claimed today's free hour. */
   appBonusClaimable: boolean;
   joinedAt: string;
+  /** See AnonymousViewer.openedToday. */
+  openedToday: number[];
 };
 
 export type AnonymousViewer = {
@@ -26,6 +28,12 @@ export type AnonymousViewer = {
   creditsRemaining: number;
   dailyLimit: number;
   isAppUser: boolean;
+  /**
+   * Courses this viewer opened today (Jakarta day), which the server re-opens for free. Filled
+   * only at 0 credits: with credits left every course is openable, so the list would only cost a
+   * query on every request.
+   */
+  openedToday: number[];
 };
 
 export type ViewerSummary = SignedInViewer | AnonymousViewer;
@@ -40,4 +48,16 @@ export const STATUS_LABELS: Record<AccountStatus, string> = {
 export function isOutOfCredits(viewer: ViewerSummary | null | undefined): boolean {
   if (!viewer) return true;
   return viewer.creditsRemaining !== null && viewer.creditsRemaining <= 0;
+}
+
+/**
+ * Whether the viewer may open this course now: with credits left, or — at 0 credits — when it
+ * was already opened today, since the server re-opens a course the same day for free.
+ */
+export function canOpenCourse(
+  viewer: ViewerSummary | null | undefined,
+  courseId: number,
+): boolean {
+  if (!isOutOfCredits(viewer)) return true;
+  return viewer?.openedToday.includes(courseId) ?? false;
 }

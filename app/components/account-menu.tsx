@@ -1,6 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import type { SignedInViewer } from "../../core/viewer";
+import { CreditExplainer } from "./credit-explainer";
+import { useRootData } from "./use-root-data";
 
 /** Avatar button with the signed-in address, Dashboard and Sign Out. */
 export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
@@ -37,8 +39,8 @@ export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
         <img
           src={viewer.avatarUrl}
           alt=""
-          width={32}
-          height={32}
+          width={40}
+          height={40}
           className="rounded-full bg-white"
         />
       </button>
@@ -71,15 +73,69 @@ export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
   );
 }
 
-/** Remaining credits for everyone but premium users. */
+/**
+ * The credit badge is a button: credits are spent by opening a course, so a learner should be
+ * able to read how they work before spending one. Tapping the badge shows the rules; a tap
+ * outside, Escape or the close button hides them. A tap before hydration is replayed. Shown to
+ * everyone but premium users (unlimited credits).
+ */
 export function CreditBadge({ credits }: { credits: number }) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const signedIn = useRootData()?.viewer.signedIn ?? false;
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: MouseEvent) => {
+      if (rootRef.current && !rootRef.current.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("mousedown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("mousedown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const label = `${credits} credit${credits === 1 ? "" : "s"}`;
   return (
-    <span
-      className={`rounded-full px-2.5 py-1 text-xs font-bold ${credits > 0 ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100" : "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100"}`}
-      data-testid="credit-badge"
-      aria-label={`${credits} credit${credits === 1 ? "" : "s"} left`}
-    >
-      {credits} credit{credits === 1 ? "" : "s"}
-    </span>
+    <div ref={rootRef} className="relative shrink-0">
+      {/* The tap area is 44 px square at least; the visible pill stays small inside it. */}
+      <button
+        ref={buttonRef}
+        type="button"
+        data-testid="credit-badge"
+        data-replay="credit-badge"
+        aria-label={`${label} left`}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+        className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-full whitespace-nowrap"
+      >
+        <span
+          className={`rounded-full px-2.5 py-1 text-xs font-bold ${credits > 0 ? "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100" : "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-100"}`}
+        >
+          {label}
+        </span>
+      </button>
+      {open && (
+        <CreditExplainer
+          id={panelId}
+          credits={credits}
+          signedIn={signedIn}
+          onClose={() => {
+            setOpen(false);
+            buttonRef.current?.focus();
+          }}
+        />
+      )}
+    </div>
   );
 }

@@ -2,9 +2,12 @@ import { formatIndonesianDate, formatJakartaTime } from "../../core/dates";
 import type { PublicCourse } from "../../core/course";
 import { formatCount, formatDuration, formatLevel, formatTimeLeft } from "../lib/course-facts";
 import { TRUNCATE, truncate } from "../../core/text";
+import { canOpenCourse } from "../../core/viewer";
+import { outOfCreditsNextStep } from "../lib/course-opening";
 import { useCourseOpener } from "./course-opener";
 import { FavouriteButton } from "./favourite-button";
 import { StarRating } from "./star-rating";
+import { useRootData } from "./use-root-data";
 
 export type CourseCardProps = {
   course: PublicCourse;
@@ -14,7 +17,10 @@ export type CourseCardProps = {
   now: Date;
   /** The viewer opened this course before (Visited badge). */
   visited: boolean;
-  /** No credits left — View Course becomes a disabled "Out of Credits". */
+  /**
+   * No credits left — View Course becomes a disabled "Out of Credits", except on a course the
+   * viewer opened today: the server re-opens it for free, so the card keeps it openable.
+   */
   outOfCredits: boolean;
   favourited: boolean;
 };
@@ -28,6 +34,8 @@ export function CourseCard({
   favourited,
 }: CourseCardProps) {
   const open = useCourseOpener();
+  const viewer = useRootData()?.viewer;
+  const blocked = outOfCredits && !canOpenCourse(viewer, course.id);
   const timeLeft = formatTimeLeft(course.expiresAt, now);
   const checkedNote = course.checkedAt
     ? `Checked with Udemy at ${formatJakartaTime(new Date(course.checkedAt))}`
@@ -42,41 +50,43 @@ export function CourseCard({
 
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex items-start justify-between gap-2">
-        <div className="flex flex-wrap items-center gap-1.5">
+      {/* One line of badges on every card, so titles start at the same height across a row. */}
+      <div className="flex min-h-7 items-center justify-between gap-2">
+        <div className="flex min-w-0 items-center gap-1.5">
           <span
-            className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
+            className="min-w-0 truncate rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
             title={course.courseType}
           >
             {truncate(course.courseType, TRUNCATE.categoryLabel)}
           </span>
           {course.date === today && (
-            <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
+            <span className="shrink-0 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
               New!
             </span>
           )}
           {visited && (
-            <span className="rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800 dark:bg-violet-900 dark:text-violet-100">
+            <span className="shrink-0 rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800 dark:bg-violet-900 dark:text-violet-100">
               Visited
             </span>
           )}
         </div>
-        <FavouriteButton courseId={course.id} title={course.title} initial={favourited} />
+        {/* A 44 px tap target; the negative margins keep the badge line as low as the badges. */}
+        <FavouriteButton
+          courseId={course.id}
+          title={course.title}
+          initial={favourited}
+          className="-my-2 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center"
+        />
       </div>
 
       <h3 className="mt-3 text-base leading-snug font-semibold" title={course.title}>
         {truncate(course.title, TRUNCATE.cardTitle)}
       </h3>
       <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-        <time dateTime={course.date}>{formatIndonesianDate(course.date)}</time>
+        Added <time dateTime={course.date}>{formatIndonesianDate(course.date)}</time>
       </p>
-      <div className="mt-2">
-        <StarRating rating={course.averageRating} count={course.reviewCount} />
-      </div>
-
-      {facts.length > 0 && (
-        <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{facts.join(" · ")}</p>
-      )}
+      {/* Udemy's own numbers first: on a day when every card is New! and unreviewed here, they
+          are what tells one course from the next. */}
       <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
         {course.udemyRating !== null && (
           <li>
@@ -94,23 +104,25 @@ export function CourseCard({
           </li>
         )}
       </ul>
+      <div className="mt-2">
+        <StarRating rating={course.averageRating} count={course.reviewCount} />
+      </div>
+
+      {facts.length > 0 && (
+        <p className="mt-2 text-xs text-slate-600 dark:text-slate-300">{facts.join(" · ")}</p>
+      )}
 
       <div className="mt-auto pt-4">
-        {outOfCredits ? (
-          <button
-            type="button"
-            disabled
-            className="block w-full cursor-not-allowed rounded-lg bg-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200"
-          >
-            Out of Credits
-          </button>
+        {blocked ? (
+          <OutOfCredits nextStep={outOfCreditsNextStep(viewer)} />
         ) : (
           <a
             href={`/go/${course.id}`}
             target="_blank"
             rel="nofollow noopener"
             onClick={(event) => open(event, course)}
-            className="block rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700"
+            data-toast-avoid=""
+            className="flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700"
             aria-label={`View Course: ${shortTitle}`}
           >
             View Course
@@ -118,5 +130,38 @@ export function CourseCard({
         )}
       </div>
     </article>
+  );
+}
+
+/** The disabled button, and under it what the learner can do about it. */
+function OutOfCredits({ nextStep }: { nextStep: ReturnType<typeof outOfCreditsNextStep> }) {
+  return (
+    <>
+      <button
+        type="button"
+        disabled
+        data-toast-avoid=""
+        className="block min-h-11 w-full cursor-not-allowed rounded-lg bg-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+      >
+        Out of Credits
+      </button>
+      <p
+        data-testid="out-of-credits-next-step"
+        className="mt-1 flex flex-wrap items-center justify-center gap-x-1 text-center text-xs text-slate-600 dark:text-slate-300"
+      >
+        <span className="py-1">{nextStep.text}</span>
+        {nextStep.offerRedeem && (
+          <>
+            <span aria-hidden="true">·</span>
+            <a
+              href="/#redeem-section"
+              className="inline-flex min-h-11 items-center px-1 font-semibold text-brand-700 underline dark:text-brand-100"
+            >
+              Redeem a code for more
+            </a>
+          </>
+        )}
+      </p>
+    </>
   );
 }

@@ -9,15 +9,18 @@ import {
   type ReactNode,
 } from "react";
 import { Link, useRevalidator } from "react-router";
-import { TRUNCATE, truncate } from "../../core/text";
-import { isOutOfCredits, type ViewerSummary } from "../../core/viewer";
+import { canOpenCourse, type ViewerSummary } from "../../core/viewer";
+import {
+  FIRST_OPEN_NOTICE_KEY,
+  firstOpenNoticeText,
+  needsFirstOpenNotice,
+  redirectToastMessage,
+} from "../lib/course-opening";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 
-type OpenHandler = (
-  event: MouseEvent<HTMLAnchorElement>,
-  course: { id: number; title: string },
-) => void;
+type OpenedCourse = { id: number; title: string };
+type OpenHandler = (event: MouseEvent<HTMLAnchorElement>, course: OpenedCourse) => void;
 
 const CourseOpenerContext = createContext<OpenHandler | null>(null);
 
@@ -29,8 +32,10 @@ const REFRESH_AFTER_OPEN_MS = 1500;
 /**
  * Every "open a course" link (cards, history, trending) goes to /go/:id in a new tab, where the
  * server spends the credit. This handler only mirrors the rules for a quick answer: it shows the
- * Credit Limit Reached modal instead of navigating when the viewer is known to be out, ignores
- * double clicks, announces the redirect and refreshes the balance afterwards.
+ * Credit Limit Reached modal instead of navigating when the viewer is known to be out (a course
+ * already opened today still opens: the server re-opens it free), ignores double clicks,
+ * announces the redirect and refreshes the balance afterwards. A visitor's first open that would
+ * spend asks once, first, with what it costs and what remains.
  */
 export function CourseOpenerProvider({
   viewer,
@@ -42,6 +47,7 @@ export function CourseOpenerProvider({
   const toast = useToast();
   const revalidator = useRevalidator();
   const [limitOpen, setLimitOpen] = useState(false);
+  const [noticeFor, setNoticeFor] = useState<OpenedCourse | null>(null);
   const lastOpened = useRef(new Map<number, number>());
   const refreshOnReturn = useRef(false);
 
@@ -55,29 +61,42 @@ export function CourseOpenerProvider({
     return () => window.removeEventListener("focus", refresh);
   }, [revalidator]);
 
+  const announce = useCallback(
+    (course: OpenedCourse) => {
+      lastOpened.current.set(course.id, Date.now());
+      toast.show(redirectToastMessage(course.title), "info");
+      refreshOnReturn.current = true;
+      setTimeout(() => void revalidator.revalidate(), REFRESH_AFTER_OPEN_MS);
+    },
+    [toast, revalidator],
+  );
+
   const open = useCallback<OpenHandler>(
     (event, course) => {
-      if (isOutOfCredits(viewer)) {
+      if (!canOpenCourse(viewer, course.id)) {
         event.preventDefault();
         setLimitOpen(true);
         return;
       }
-      const now = Date.now();
       const previous = lastOpened.current.get(course.id);
-      if (previous !== undefined && now - previous < DOUBLE_CLICK_GUARD_MS) {
+      if (previous !== undefined && Date.now() - previous < DOUBLE_CLICK_GUARD_MS) {
         event.preventDefault();
         return;
       }
-      lastOpened.current.set(course.id, now);
-      toast.show(
-        `Redirecting to ${truncate(course.title, TRUNCATE.redirectToastTitle)}...`,
-        "info",
-      );
-      refreshOnReturn.current = true;
-      setTimeout(() => void revalidator.revalidate(), REFRESH_AFTER_OPEN_MS);
+      if (needsFirstOpenNotice(viewer, course.id, readNoticeSeen())) {
+        event.preventDefault();
+        setNoticeFor(course);
+        return;
+      }
+      announce(course);
     },
-    [viewer, toast, revalidator],
+    [viewer, announce],
   );
+
+  const closeNotice = () => {
+    rememberNoticeSeen();
+    setNoticeFor(null);
+  };
 
   return (
     <CourseOpenerContext.Provider value={open}>
@@ -86,6 +105,15 @@ export function CourseOpenerProvider({
         open={limitOpen}
         onClose={() => setLimitOpen(false)}
         signedIn={viewer?.signedIn ?? false}
+      />
+      <FirstOpenNotice
+        course={noticeFor}
+        creditsRemaining={viewer?.creditsRemaining ?? 0}
+        onClose={closeNotice}
+        onOpen={(course) => {
+          closeNotice();
+          announce(course);
+        }}
       />
     </CourseOpenerContext.Provider>
   );
@@ -147,5 +175,72 @@ export function CreditLimitText({ signedIn }: { signedIn: boolean }) {
       You have used your 3 free credits for today. Sign in to get 10 credits every day, or come back
       tomorrow.
     </p>
+  );
+}
+
+/** Storage can be full or blocked (private modes): then the notice just shows again. */
+function readNoticeSeen(): boolean {
+  try {
+    return window.localStorage.getItem(FIRST_OPEN_NOTICE_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function rememberNoticeSeen(): void {
+  try {
+    window.localStorage.setItem(FIRST_OPEN_NOTICE_KEY, "1");
+  } catch (error) {
+    console.warn("Could not remember the credit notice", error);
+  }
+}
+
+/**
+ * Shown once, before a visitor's first spend. Its Open link is the same /go link in a new tab,
+ * so one tap on it opens the course; any way of closing it also counts as seen.
+ */
+function FirstOpenNotice({
+  course,
+  creditsRemaining,
+  onClose,
+  onOpen,
+}: {
+  course: OpenedCourse | null;
+  creditsRemaining: number | null;
+  onClose: () => void;
+  onOpen: (course: OpenedCourse) => void;
+}) {
+  // Keeps the last course while the dialog fades out.
+  const [shown, setShown] = useState(course);
+  if (course && course !== shown) setShown(course);
+  return (
+    <Modal open={course !== null} onClose={onClose} title="Opening a course uses a credit">
+      <div data-testid="first-open-notice" className="space-y-2">
+        <p>{firstOpenNoticeText(creditsRemaining ?? 0)}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Opening the same course again today is free. Credits reset at midnight WIB.
+        </p>
+      </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <button
+          type="button"
+          onClick={onClose}
+          className="min-h-11 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold dark:border-slate-600"
+        >
+          Not now
+        </button>
+        {shown && (
+          <a
+            href={`/go/${shown.id}`}
+            target="_blank"
+            rel="nofollow noopener"
+            onClick={() => onOpen(shown)}
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            Open Course (1 credit)
+          </a>
+        )}
+      </div>
+    </Modal>
   );
 }

@@ -37,6 +37,7 @@ export function ScrollToTop() {
     <button
       type="button"
       aria-label="Scroll to top"
+      data-toast-avoid=""
       title="Scroll to top"
       onClick={scrollToTop}
       className={`fixed right-4 bottom-4 z-40 flex h-12 w-12 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 motion-safe:transition-[opacity,visibility] motion-safe:duration-300 sm:right-6 sm:bottom-6 print:hidden ${

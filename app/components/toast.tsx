@@ -3,11 +3,13 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
   type ReactNode,
 } from "react";
+import { placeToast, type Band } from "../lib/toast-placement";
 
 export type ToastType = "info" | "success" | "error";
 export type Toast = {
@@ -98,25 +100,56 @@ const toneClass: Record<ToastType, string> = {
   error: "border-red-400 bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100",
 };
 
+/** Space between a toast and the screen edge, the header or a button. */
+const TOAST_GAP_PX = 8;
+const TOAST_EDGE_PX = 16;
+
+/**
+ * Up to 4 toasts stack at the right on wide screens; on phones (below Tailwind's `sm`) only the
+ * newest shows — the others, up to 4, wait behind it and come back if it goes first. Either way
+ * the stack sits in the lowest spot that covers no View Course button and no fixed button, and
+ * moves as the page scrolls: a toast must never sit on what the learner is about to press.
+ */
 function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
+  const stackRef = useRef<HTMLElement>(null);
+  const [top, setTop] = useState<number | null>(null);
+
+  useLayoutEffect(() => {
+    if (toasts.length === 0) return;
+    // Browsers send at most one scroll event a frame, so placing on each one needs no throttle.
+    const place = () => {
+      const stack = stackRef.current;
+      if (stack) setTop(findClearTop(stack));
+    };
+    place();
+    window.addEventListener("scroll", place, { passive: true });
+    window.addEventListener("resize", place);
+    return () => {
+      window.removeEventListener("scroll", place);
+      window.removeEventListener("resize", place);
+    };
+  }, [toasts]);
+
   return (
     <section
+      ref={stackRef}
       aria-label="Notifications"
-      className="pointer-events-none fixed right-4 bottom-4 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2"
+      style={top === null ? undefined : { top, bottom: "auto" }}
+      className="pointer-events-none fixed right-4 bottom-20 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 sm:right-6 sm:bottom-20"
     >
       {toasts.map((toast) => (
         <div
           key={toast.id}
           role={toast.type === "error" ? "alert" : "status"}
           data-toast-type={toast.type}
-          className={`pointer-events-auto flex items-start gap-3 rounded-xl border-l-4 p-3 shadow-lg transition-all duration-300 ${toneClass[toast.type]} ${toast.leaving ? "translate-x-4 opacity-0" : "opacity-100"}`}
+          className={`pointer-events-auto flex items-center gap-2 rounded-xl border-l-4 py-1 pl-3 shadow-lg transition-all duration-300 max-sm:[&:not(:last-child)]:hidden ${toneClass[toast.type]} ${toast.leaving ? "translate-x-4 opacity-0" : "opacity-100"}`}
         >
-          <p className="flex-1 text-sm">{toast.message}</p>
+          <p className="flex-1 py-2 text-sm">{toast.message}</p>
           <button
             type="button"
             onClick={() => onDismiss(toast.id)}
             aria-label="Dismiss notification"
-            className="rounded px-1 text-lg leading-none"
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-lg leading-none"
           >
             ×
           </button>
@@ -124,4 +157,27 @@ function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: nu
       ))}
     </section>
   );
+}
+
+/** The stack's top on a phone: below the sticky header, clear of every marked control. */
+function findClearTop(stack: HTMLElement): number {
+  const box = stack.getBoundingClientRect();
+  const header = document.querySelector("body > header");
+  const headerBottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
+  const obstacles: Band[] = [];
+  for (const control of document.querySelectorAll("[data-toast-avoid]")) {
+    // A faded-out scroll-to-top button is invisible and cannot be pressed.
+    if (!control.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+    const rect = control.getBoundingClientRect();
+    if (rect.right > box.left && rect.left < box.right) {
+      obstacles.push({ top: rect.top, bottom: rect.bottom });
+    }
+  }
+  return placeToast({
+    minTop: headerBottom + TOAST_GAP_PX,
+    maxBottom: window.innerHeight - TOAST_EDGE_PX,
+    height: box.height,
+    obstacles,
+    gap: TOAST_GAP_PX,
+  });
 }

@@ -369,7 +369,13 @@ describe("describeViewer", () => {
   it("gives an anonymous visitor 3 minus the credits used today", async () => {
     expect(
       await describeViewer(harness.services, { user: null, anonymousId: null, isAppClient: false }),
-    ).toEqual({ signedIn: false, creditsRemaining: 3, dailyLimit: 3, isAppUser: false });
+    ).toEqual({
+      signedIn: false,
+      creditsRemaining: 3,
+      dailyLimit: 3,
+      isAppUser: false,
+      openedToday: [],
+    });
 
     const anonymousId = `viewer-anon-${Date.now()}`;
     const opener = { kind: "anonymous" as const, anonymousId, ip: "203.0.113.10" };
@@ -384,14 +390,22 @@ describe("describeViewer", () => {
       creditsRemaining: 2,
       dailyLimit: 3,
       isAppUser: true,
+      // With credits left every course is openable: the day's opens are not looked up.
+      openedToday: [],
     });
 
     await openCourse(harness.services, opener, courseIds[1]!);
     await openCourse(harness.services, opener, courseIds[2]!);
     const identity = { user: null, anonymousId, isAppClient: false };
-    expect((await describeViewer(harness.services, identity)).creditsRemaining).toBe(0);
+    const spent = await describeViewer(harness.services, identity);
+    expect(spent.creditsRemaining).toBe(0);
+    // At 0 credits the page learns which courses still open (free re-opens today).
+    expect([...spent.openedToday].sort()).toEqual(courseIds.slice(0, 3).sort());
     harness.clock.set(NEXT_DAY);
-    expect((await describeViewer(harness.services, identity)).creditsRemaining).toBe(3);
+    expect(await describeViewer(harness.services, identity)).toMatchObject({
+      creditsRemaining: 3,
+      openedToday: [],
+    });
   });
 
   it("describes a standard user with their balance", async () => {
@@ -429,6 +443,19 @@ describe("describeViewer", () => {
       isAppClient: false,
     });
     expect(viewer.creditsRemaining).toBe(0);
+    expect(viewer.openedToday).toEqual([]);
+  });
+
+  it("lists a signed-in user's courses opened today once the balance is spent", async () => {
+    const { user } = await signIn();
+    await setUser(user.id, { creditBalance: 1 });
+    await openCourse(harness.services, { kind: "user", userId: user.id }, courseIds[4]!);
+    const viewer = await describeViewer(harness.services, {
+      user: await loadUser(user.id),
+      anonymousId: null,
+      isAppClient: false,
+    });
+    expect(viewer).toMatchObject({ creditsRemaining: 0, openedToday: [courseIds[4]] });
   });
 
   it("describes a premium user: unlimited credits, status premium", async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { addDays } from "../../core/dates";
 import {
   ANONYMOUS_DAILY_CREDITS,
@@ -299,15 +299,21 @@ export async function describeViewer(
     const used = identity.anonymousId
       ? await anonymousCreditsUsed(services, identity.anonymousId)
       : 0;
+    const creditsRemaining = Math.max(0, ANONYMOUS_DAILY_CREDITS - used);
     return {
       signedIn: false,
-      creditsRemaining: Math.max(0, ANONYMOUS_DAILY_CREDITS - used),
+      creditsRemaining,
       dailyLimit: ANONYMOUS_DAILY_CREDITS,
       isAppUser: identity.isAppClient,
+      openedToday:
+        creditsRemaining <= 0 && identity.anonymousId
+          ? await listCoursesOpenedToday(services, anonymousSubject(identity.anonymousId))
+          : [],
     };
   }
   const premium = hasPremium(user, now);
   const isAppUser = user.isAppUser || identity.isAppClient;
+  const outOfCredits = !premium && user.creditBalance <= 0;
   return {
     signedIn: true,
     userId: user.id,
@@ -322,7 +328,22 @@ export async function describeViewer(
     isAppUser,
     appBonusClaimable: isAppUser && !premium && user.appPremiumClaimedOn !== services.clock.today(),
     joinedAt: user.joinedAt.toISOString(),
+    openedToday: outOfCredits ? await listCoursesOpenedToday(services, user.id) : [],
   };
+}
+
+/** A day's opens a page may carry: far more than a day's credits, so only abuse hits it. */
+const OPENED_TODAY_LIMIT = 100;
+
+/** The courses a subject opened today (Jakarta day), most recent first. */
+async function listCoursesOpenedToday(services: Services, subject: string): Promise<number[]> {
+  const rows = await services.db
+    .select({ courseId: visits.courseId })
+    .from(visits)
+    .where(and(eq(visits.subject, subject), eq(visits.day, services.clock.today())))
+    .orderBy(desc(visits.visitedAt))
+    .limit(OPENED_TODAY_LIMIT);
+  return rows.map((row) => row.courseId);
 }
 
 export const APP_PREMIUM_ALREADY_CLAIMED =

@@ -231,28 +231,40 @@ test.describe("accounts and credits", () => {
 
     await page.reload();
     await expect(creditBadge(page)).toHaveText("0 credits");
+    // Every card is out of credits but the three opened today: the server re-opens those free.
     const outButtons = courseCards(page).getByRole("button", { name: "Out of Credits" });
-    await expect(outButtons).toHaveCount(await courseCards(page).count());
+    await expect(outButtons).toHaveCount((await courseCards(page).count()) - 3);
     for (const button of await outButtons.all()) await expect(button).toBeDisabled();
-    await expect(courseCards(page).getByRole("link", { name: /^View Course/ })).toHaveCount(0);
+    const stillOpen = courseCards(page).getByRole("link", { name: /^View Course/ });
+    await expect(stillOpen).toHaveCount(3);
     const outHtml = await (await page.request.get("/")).text();
     expect(outHtml).toContain("Out of Credits");
+    expect(outHtml).toContain("Sign in for 10 credits a day");
     expect(outHtml).toContain('aria-label="0 credits left"');
-    expect(outHtml).not.toMatch(/href="\/go\/\d+"/);
-    // Out-of-credit cards have no /go link: find the opened ones by title.
+    const goLinks = [...outHtml.matchAll(/href="\/go\/(\d+)"/g)].map((match) => Number(match[1]));
+    expect([...new Set(goLinks)].sort()).toEqual(ids.slice(0, 3).sort());
+    // Find the opened ones by title.
     for (const title of titles.slice(0, 3)) {
       const card = courseCards(page).filter({ has: page.getByTitle(title, { exact: true }) });
       await expect(card.getByText("Visited", { exact: true })).toBeVisible();
     }
   });
 
-  test("a signed-in user at 0 credits gets the Credit Limit Reached dialog from the history", async ({
+  test("a signed-in user at 0 credits re-opens today's courses from the history; others get the Credit Limit Reached dialog", async ({
     page,
     context,
+    baseURL,
   }) => {
+    await stubMarketplace(context);
     await signInDirect(page, uniqueEmail("spender"));
     await page.goto("/");
     const ids = await homeCourseIds(page);
+    // A favourite not opened today: the favourites tab opens it through the same handler.
+    const favourite = await page.request.post("/favourites", {
+      form: { courseId: String(ids[10]), favourite: "true" },
+      headers: { Origin: baseURL! },
+    });
+    expect(favourite.ok()).toBe(true);
     for (const id of ids.slice(0, 10)) expect((await goDirect(page, id)).status()).toBe(302);
     const refused = await goDirect(page, ids[10]!);
     expect(refused.status()).toBe(403);
@@ -271,14 +283,26 @@ test.describe("accounts and credits", () => {
     // Newest first: the last course opened heads the list.
     await expect(entries.first()).toHaveAttribute("href", `/go/${ids[9]}`);
 
+    // Opened today, so the server re-opens it for free: a new tab, no dialog.
     await waitForReact(entries.first());
+    const popupPromise = context.waitForEvent("page");
     await entries.first().click();
+    const popup = await popupPromise;
+    await popup.waitForURL(/^https:\/\/www\.udemy\.com\//);
+    await popup.close();
+    await expect(page.getByRole("dialog", { name: "Credit Limit Reached" })).toHaveCount(0);
+
+    await page.getByRole("button", { name: /^Favorites \(/ }).click();
+    const favouriteLink = page.locator(`#account-section a[href="/go/${ids[10]}"]`);
+    await waitForReact(favouriteLink);
+    await favouriteLink.click();
     const dialog = page.getByRole("dialog", { name: "Credit Limit Reached" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole("link", { name: "Redeem a Code" })).toBeVisible();
     expect(context.pages()).toHaveLength(1);
     await dialog.getByRole("button", { name: "Close", exact: true }).click();
     await expect(dialog).toBeHidden();
+    await expect(creditBadge(page)).toHaveText("0 credits");
   });
 
   test("the dashboard: signed out, then profile, history and favourites tabs", async ({ page }) => {

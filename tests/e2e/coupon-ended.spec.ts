@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { markFirstOpenNoticeSeen } from "./support/credit-notice";
 import { E2E_UDEMY_URL } from "./support/env";
 import { courseCards, readCards } from "./support/home-page";
 
@@ -29,6 +30,7 @@ test("a visitor who opens a course whose coupon just died spends nothing and see
   page,
   request,
 }) => {
+  await markFirstOpenNoticeSeen(page.context());
   await page.goto("/");
   const badge = page.getByTestId("credit-badge");
   await expect(badge).toBeVisible();

@@ -1,0 +1,71 @@
+import { ANONYMOUS_DAILY_CREDITS, DAILY_TOP_UP_CREDITS } from "../../core/rules";
+import { TRUNCATE } from "../../core/text";
+import type { ViewerSummary } from "../../core/viewer";
+
+/**
+ * The texts and small decisions around spending a credit: what the card says at 0 credits, what
+ * the first-open notice says, and the redirect toast. Pure, so the wording is tested once.
+ */
+
+/** "Redirecting to {title}...": a cut title ends in the same three dots, never in "…...". */
+export function redirectToastMessage(title: string): string {
+  const max = TRUNCATE.redirectToastTitle;
+  const shown = title.length <= max ? title : title.slice(0, max - 1).trimEnd();
+  return `Redirecting to ${shown}...`;
+}
+
+/** The line under a disabled Out of Credits button: what the learner can do next. */
+export type OutOfCreditsNextStep = { text: string; offerRedeem: boolean };
+
+export function outOfCreditsNextStep(
+  viewer: ViewerSummary | null | undefined,
+): OutOfCreditsNextStep {
+  if (!viewer?.signedIn) {
+    return { text: `Sign in for ${DAILY_TOP_UP_CREDITS} credits a day`, offerRedeem: false };
+  }
+  return { text: `${DAILY_TOP_UP_CREDITS} new credits at 00.00 WIB`, offerRedeem: true };
+}
+
+/** Milliseconds in an hour and in a minute. */
+const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+/** Jakarta is UTC+7 all year (no daylight saving). */
+const JAKARTA_OFFSET_MS = 7 * HOUR_MS;
+
+/** How long until credits reset (midnight Asia/Jakarta), e.g. "5 h 12 min", rounded up. */
+export function timeUntilCreditReset(now: Date): string {
+  const jakartaMs = now.getTime() + JAKARTA_OFFSET_MS;
+  const dayMs = 24 * HOUR_MS;
+  const left = dayMs - (((jakartaMs % dayMs) + dayMs) % dayMs);
+  const minutes = Math.max(1, Math.ceil(left / MINUTE_MS));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** Where the browser remembers that the visitor has seen the first-open notice. */
+export const FIRST_OPEN_NOTICE_KEY = "kk_credit_notice_seen";
+
+/**
+ * The first-open notice is for visitors (signed-in users chose an account and saw the balance
+ * when they did), only while the open would spend, and only once per browser.
+ */
+export function needsFirstOpenNotice(
+  viewer: ViewerSummary | null | undefined,
+  courseId: number,
+  seen: boolean,
+): boolean {
+  if (seen || !viewer || viewer.signedIn) return false;
+  if (viewer.creditsRemaining <= 0) return false;
+  return !viewer.openedToday.includes(courseId);
+}
+
+/** What the first-open notice says: the cost and what will remain. */
+export function firstOpenNoticeText(creditsRemaining: number): string {
+  const after = Math.max(0, creditsRemaining - 1);
+  return (
+    `Opening a course uses 1 credit. You have ${creditsRemaining} of ${ANONYMOUS_DAILY_CREDITS} ` +
+    `left today; after this one, ${after} ${after === 1 ? "remains" : "remain"}.`
+  );
+}
