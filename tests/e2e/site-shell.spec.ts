@@ -266,6 +266,9 @@ test.describe("toasts", () => {
     // The page's timers run on Playwright's clock, paused while the toasts are counted, so a slow
     // machine cannot let one expire early; the durations are then stepped through exactly.
     await page.clock.install();
+    // Tall enough for the first five cards' buttons: with the clock paused, a click that must
+    // scroll first waits for animation frames that never come.
+    await page.setViewportSize({ width: 1280, height: 1600 });
 
     await page.goto("/");
     await waitForHydration(page);
