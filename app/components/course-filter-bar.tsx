@@ -82,7 +82,10 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
           placeholder="Search courses..."
           className={`${fieldClass} min-w-0`}
         />
-        <button type="submit" className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}>
+        <button
+          type="submit"
+          className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}
+        >
           Search
         </button>
         {hasActiveCourseFilters(filters) && (

@@ -40,7 +40,8 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
   const [sending, setSending] = useState(false);
   const ready = rating > 0 && text.trim() !== "";
   // While Submit Review is disabled, the first missing piece is named under it (and read with it).
-  const missing = rating === 0 ? REVIEW_RATING_REQUIRED : text.trim() === "" ? REVIEW_TEXT_REQUIRED : null;
+  const missing =
+    rating === 0 ? REVIEW_RATING_REQUIRED : text.trim() === "" ? REVIEW_TEXT_REQUIRED : null;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

@@ -3,13 +3,7 @@ import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP_CHROME_UA, openBeforeHydration, waitForHydration } from "./support/early-taps";
 import { E2E_DATA_DIR } from "./support/env";
-import {
-  categorySelect,
-  courseCards,
-  gotoHydrated,
-  queryOf,
-  readCards,
-} from "./support/home-page";
+import { categorySelect, courseCards, gotoHydrated, queryOf, readCards } from "./support/home-page";
 import { listSmallTapTargets } from "./support/tap-targets";
 
 // A 390×844 phone (an iPhone 12–15) with a browser isbot does not take for a crawler. One test
@@ -66,6 +60,28 @@ async function publishArticleWithoutCover(page: Page): Promise<string> {
   expect(published.status(), await published.text()).toBe(303);
   return title;
 }
+
+test("the tap-target helper lists small controls and spares spaced inline links", async ({
+  page,
+}) => {
+  await page.setContent(`<main>
+    <button id="tiny" style="width:20px;height:28px;padding:0">x</button>
+    <p>Read the <a href="#guide">guide</a> before you start: it is a long sentence.</p>
+    <p>Two links glued together: <a href="#x">x</a><a href="#y">y</a> in a sentence.</p>
+    <a href="#big" style="display:inline-block;width:60px;height:44px">Big</a>
+    <details><summary style="display:block;height:44px">Closed</summary><button>inside</button></details>
+  </main>`);
+  const offenders = await listSmallTapTargets(page);
+  expect(offenders.map((offender) => offender.target).sort()).toEqual([
+    '<a> "x"',
+    '<a> "y"',
+    '<button#tiny> "x"',
+  ]);
+  expect(offenders.find((offender) => offender.target.startsWith("<button"))).toMatchObject({
+    width: 20,
+    height: 28,
+  });
+});
 
 test.describe("home on a phone", () => {
   test("the first course card starts within the first screen", async ({ page }) => {
@@ -200,7 +216,9 @@ test.describe("site shell on a phone", () => {
     const header = page.locator("header").first();
     expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
     expect((await badge.boundingBox())!.height).toBeLessThanOrEqual(28);
-    await expect(header.getByRole("button", { name: /^Switch to (dark|light) mode$/ })).toBeHidden();
+    await expect(
+      header.getByRole("button", { name: /^Switch to (dark|light) mode$/ }),
+    ).toBeHidden();
     await page.locator('header button[aria-controls="mobile-menu"]').click();
     const toggle = page.locator("#mobile-menu").getByRole("button", { name: /mode$/ });
     await expect(toggle).toBeVisible();
@@ -278,6 +296,10 @@ test.describe("writing and reading articles on a phone", () => {
     const back = (await page.getByRole("link", { name: "Back to Articles" }).boundingBox())!;
     const heading = (await page.getByRole("heading", { level: 1 }).boundingBox())!;
     expect(heading.y - (back.y + back.height), "no cover box between").toBeLessThan(60);
+    // The "published" toast is a passing overlay (its ✕ is toast.tsx's, measured elsewhere).
+    await expect(
+      page.getByRole("region", { name: "Notifications" }).getByRole("button"),
+    ).toHaveCount(0, { timeout: 15_000 });
     await expectNoSmallTapTargets(page, "an article");
 
     // The AI Scanned explanation opens by keyboard and by touch, not only on hover.
