@@ -19,6 +19,10 @@ import { SiteUrlContext } from "./components/site-url";
 import { useRootData } from "./components/use-root-data";
 import { FLASH_COOKIE_NAME, type RootData } from "../core/root-data";
 import { readThemePreference } from "../core/theme";
+// Used by the loader only, which React Router strips from the browser build as it does for every
+// route module (app/routes may import server/domain; the root is a route module too).
+// eslint-disable-next-line no-restricted-imports
+import { findApkDownload } from "../server/domain/app-download";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Stylesheet } from "./components/stylesheet";
@@ -40,9 +44,15 @@ export const meta: Route.MetaFunction = ({ error }) => {
   ];
 };
 
-export function loader({ request, context }: Route.LoaderArgs): RootData {
+/** How long the APK's presence is remembered: the footer of every page asks. */
+const APK_CHECK_TTL_MS = 60_000;
+
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const { config } = context.services;
   const { identity } = context;
+  const apk = await context.services.cache.remember("app:apk", APK_CHECK_TTL_MS, () =>
+    findApkDownload(context.services),
+  );
   return {
     siteUrl: config.publicSiteUrl,
     site: config.site,
@@ -52,6 +62,7 @@ export function loader({ request, context }: Route.LoaderArgs): RootData {
       devSignIn: config.auth.devSignIn,
       googleClientId: identity.viewer.signedIn ? null : (config.auth.googleClientId ?? null),
     },
+    apkAvailable: apk !== null,
     theme: readThemePreference(request.headers.get("cookie")),
   };
 }
@@ -70,7 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+      <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
@@ -79,7 +90,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <ToastProvider>
           <SiteHeader />
-          <main id="main">{children}</main>
+          {/* Grows, so the footer sits at the bottom of a short page. */}
+          <main id="main" className="flex-1">
+            {children}
+          </main>
           <SiteFooter />
           <EarlyTapsReplay />
         </ToastProvider>

@@ -17,6 +17,8 @@ export type RootData = {
   viewer: ViewerSummary;
   flash: FlashData | null;
   auth: { devSignIn: boolean; googleClientId: string | null };
+  /** An APK can be downloaded; without one the footer calls the app "coming soon". */
+  apkAvailable: boolean;
   /** The user's dark-mode choice, or null to follow the system. */
   theme: "light" | "dark" | null;
 };

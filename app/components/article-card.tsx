@@ -36,7 +36,10 @@ export function ArticleCard({
           <AiScannedBadge />
         </div>
         <h2 className="mt-2 text-lg leading-snug font-semibold" title={article.title}>
-          <Link to={href} className="hover:text-brand-600 dark:hover:text-brand-100">
+          <Link
+            to={href}
+            className="-my-2.5 block py-2.5 hover:text-brand-600 dark:hover:text-brand-100"
+          >
             {truncate(article.title, TRUNCATE.cardTitle)}
           </Link>
         </h2>
@@ -49,7 +52,7 @@ export function ArticleCard({
         <div className="mt-auto pt-4">
           <Link
             to={href}
-            className="inline-block rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
           >
             Read More
             {/* In the link's text, not only its aria-label: crawlers and Lighthouse read the text. */}

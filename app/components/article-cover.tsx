@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { coverImageSrc } from "../../core/safe-addresses";
 import { useSiteUrl } from "./site-url";
 
 /**
- * An article's cover. No usable address, or an image that fails to load (also before
- * hydration, when React's onError could not fire yet), shows the card's placeholder or, on the
- * detail page, SPEC's "Image failed to load" box.
+ * An article's cover. Without a usable address there is no cover at all (no empty 16:9 box: the
+ * card is compact, the detail page starts with its title). An image that fails to load (also
+ * before hydration, when React's onError could not fire yet) shows the card's placeholder or, on
+ * the detail page, SPEC's "Image failed to load" box.
  */
 export function ArticleCover({
   imageUrl,
@@ -32,7 +33,7 @@ export function ArticleCover({
       ? "aspect-[16/9] w-full overflow-hidden rounded-t-xl"
       : "aspect-[16/9] w-full overflow-hidden rounded-2xl";
 
-  if (!src) return <CoverPlaceholder className={frame} />;
+  if (!src) return null;
   if (failedSrc === src) {
     return variant === "card" ? (
       <CoverPlaceholder className={frame} />
@@ -82,18 +83,35 @@ function CoverPlaceholder({ className }: { className: string }) {
   );
 }
 
-/** Every article was checked by AI before it was published. */
+/**
+ * Every article was checked by AI. The explanation is a native <details>, so a tap or the
+ * keyboard shows it (a title attribute alone is hover-only); it also describes the badge for
+ * screen readers while closed. The title stays for mouse users.
+ */
 export function AiScannedBadge() {
+  const tipId = useId();
   return (
-    <span
-      title="AI Content Check"
-      className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100"
-    >
-      <svg viewBox="0 0 16 16" className="h-3 w-3" aria-hidden="true" fill="currentColor">
-        <path d="M8 1l5 2v4c0 3.5-2.2 6.3-5 7-2.8-.7-5-3.5-5-7V3l5-2zm-1 9.2l4.2-4.2-1-1L7 8.2 5.8 7l-1 1L7 10.2z" />
-      </svg>
-      AI Scanned
-      <span className="sr-only"> (AI Content Check)</span>
-    </span>
+    <details className="relative -my-3 shrink-0">
+      <summary
+        aria-describedby={tipId}
+        className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center [&::-webkit-details-marker]:hidden"
+      >
+        <span
+          title="AI Content Check"
+          className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100"
+        >
+          <svg viewBox="0 0 16 16" className="h-3 w-3" aria-hidden="true" fill="currentColor">
+            <path d="M8 1l5 2v4c0 3.5-2.2 6.3-5 7-2.8-.7-5-3.5-5-7V3l5-2zm-1 9.2l4.2-4.2-1-1L7 8.2 5.8 7l-1 1L7 10.2z" />
+          </svg>
+          AI Scanned
+        </span>
+      </summary>
+      <span
+        id={tipId}
+        className="absolute top-full right-0 z-10 w-max rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+      >
+        AI Content Check
+      </span>
+    </details>
   );
 }

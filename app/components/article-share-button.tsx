@@ -36,7 +36,7 @@ export function ArticleShareButton({ title, url }: { title: string; url: string 
       type="button"
       data-replay="article-share"
       onClick={() => void share()}
-      className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+      className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
     >
       <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
         <path d="M15 13a3 3 0 00-2.4 1.2L7.9 11.8a3 3 0 000-1.6l4.7-2.4A3 3 0 1012 6l-4.7 2.4a3 3 0 100 3.2L12 14a3 3 0 103-1z" />

@@ -4,8 +4,10 @@ import { Form } from "react-router";
 import { COUPON_BANNER_COOKIE } from "../../core/coupon-banner";
 
 /**
- * The Indonesian coupon notice. Dismissal is remembered in a cookie (not local storage) so the
- * server leaves the banner out of the next page instead of flashing it and hiding it.
+ * The Indonesian coupon notice, one line tall until "more" is tapped: on a phone the full text
+ * took six lines above the first course. The line is a native <details>, so it opens before
+ * hydration and without JavaScript. Dismissal is remembered in a cookie (not local storage) so
+ * the server leaves the banner out of the next page instead of flashing it and hiding it.
  */
 export function CouponBanner() {
   const [visible, setVisible] = useState(true);
@@ -14,13 +16,26 @@ export function CouponBanner() {
     <aside
       aria-label="Info kupon"
       lang="id"
-      className="mb-6 flex items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+      className="mb-3 flex items-start gap-1 rounded-xl border border-amber-300 bg-amber-50 pl-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
-      <p className="flex-1">
-        <strong>Info kupon:</strong> kursus di sini gratis 100% dengan kupon dari Udemy. Kupon hanya
-        berlaku beberapa hari dan untuk jumlah pendaftar terbatas, jadi segera daftar selagi masih
-        gratis. Jika harga sudah tidak Rp0, berarti kuponnya sudah habis.
-      </p>
+      <details className="group min-w-0 flex-1">
+        <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 py-2 [&::-webkit-details-marker]:hidden">
+          <span className="min-w-0 flex-1 truncate group-open:whitespace-normal">
+            <strong>Info kupon:</strong> kursus di sini gratis 100% dengan kupon dari Udemy. Kupon
+            hanya berlaku beberapa hari dan untuk jumlah pendaftar terbatas, jadi segera daftar
+            selagi masih gratis. Jika harga sudah tidak Rp0, berarti kuponnya sudah habis.
+          </span>
+          {/* The site's controls are English; the notice itself stays Indonesian. */}
+          <span
+            lang="en"
+            aria-hidden="true"
+            className="shrink-0 self-start py-0.5 font-semibold underline underline-offset-2"
+          >
+            <span className="group-open:hidden">more</span>
+            <span className="hidden group-open:inline">less</span>
+          </span>
+        </summary>
+      </details>
       <Form
         method="post"
         action="/?index"
@@ -31,7 +46,11 @@ export function CouponBanner() {
         }}
       >
         <input type="hidden" name="intent" value="dismiss-coupon-banner" />
-        <button type="submit" className="rounded p-1 font-bold" aria-label="Tutup info kupon">
+        <button
+          type="submit"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-xl font-bold"
+          aria-label="Tutup info kupon"
+        >
           ✕
         </button>
       </Form>

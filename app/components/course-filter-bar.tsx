@@ -1,4 +1,4 @@
-import { useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import {
   COURSE_SORT_LABELS,
@@ -10,7 +10,10 @@ import {
 } from "../../core/course-filters";
 
 const fieldClass =
-  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
+  "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
+
+const buttonClass =
+  "inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg px-4 text-sm font-semibold";
 
 export type CourseFilterBarProps = {
   filters: CourseFilters;
@@ -19,14 +22,27 @@ export type CourseFilterBarProps = {
 };
 
 /**
- * A plain GET form (works without JavaScript: press Enter or Search). With JavaScript, picking a
- * filter submits at once; a filter picked before hydration is replayed then (data-replay). The page number is not part of the form, so any change returns to
- * page 1; empty fields are dropped so the URL keeps SPEC's omissions.
+ * A plain GET form (works without JavaScript: press Enter, Search or Apply filters). With
+ * JavaScript, picking a filter submits at once; a filter picked before hydration is replayed then
+ * (data-replay). The page number is not part of the form, so any change returns to page 1; empty
+ * fields are dropped so the URL keeps SPEC's omissions.
+ *
+ * On a phone the four selects sit in a native <details> behind one "Filter" button, so the first
+ * course starts within the first screen, and a tap on it before hydration still opens the panel.
+ * From md up the panel's content is always shown and the button hidden (where the browser can
+ * style a closed <details>; elsewhere the button stays, so the filters stay reachable).
  */
 export function CourseFilterBar({ filters, categories, languages }: CourseFilterBarProps) {
   const submit = useSubmit();
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
+  const panelRef = useRef<HTMLDetailsElement>(null);
+  // Held outside the keyed form, so the panel stays open while its filters are being changed.
+  const [panelOpen, setPanelOpen] = useState(false);
+  useEffect(() => {
+    // Opened natively before hydration: adopt it rather than close it at the next render.
+    if (panelRef.current?.open) setPanelOpen(true);
+  }, []);
   const submitForm = () => {
     if (formRef.current)
       submit(cleanFormData(formRef.current), {
@@ -35,6 +51,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
         preventScrollReset: true,
       });
   };
+  const activeCount = countActiveFilters(filters);
 
   return (
     // Keyed by the query so fields show the URL's state after Back, Forward and Clear.
@@ -50,7 +67,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
         event.preventDefault();
         submitForm();
       }}
-      className="grid gap-3 md:grid-cols-12"
+      className="grid gap-2 md:grid-cols-12 md:gap-3"
     >
       <div className="flex gap-2 md:col-span-4">
         <label htmlFor="course-search" className="sr-only">
@@ -63,88 +80,144 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
           defaultValue={filters.search}
           maxLength={MAX_SEARCH_LENGTH}
           placeholder="Search courses..."
-          className={fieldClass}
+          className={`${fieldClass} min-w-0`}
         />
         <button
           type="submit"
-          className="rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+          className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}
         >
           Search
         </button>
-      </div>
-      <FilterSelect
-        id="course-type"
-        name="type"
-        label="Category"
-        value={filters.type}
-        options={[
-          { value: "", label: "All Categories" },
-          ...categories.map((category) => ({ value: category, label: category })),
-        ]}
-        onChange={submitForm}
-      />
-      <FilterSelect
-        id="course-rating"
-        name="rating"
-        label="Minimum rating"
-        value={String(filters.rating)}
-        options={RATING_OPTIONS.map((option) => ({
-          value: String(option.value),
-          label: option.label,
-        }))}
-        onChange={submitForm}
-      />
-      <FilterSelect
-        id="course-language"
-        name="language"
-        label="Language"
-        value={filters.language}
-        options={[
-          { value: "", label: "All Languages" },
-          ...languages.map((language) => ({ value: language, label: language })),
-        ]}
-        onChange={submitForm}
-      />
-      <div className="flex gap-2 md:col-span-2">
-        <FilterSelect
-          id="course-sort"
-          name="sort"
-          label="Sort by"
-          value={filters.sort}
-          options={COURSE_SORTS.map((sort) => ({ value: sort, label: COURSE_SORT_LABELS[sort] }))}
-          onChange={submitForm}
-          bare
-        />
         {hasActiveCourseFilters(filters) && (
           <Link
             to="/#courses-section"
-            className="rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+            className={`${buttonClass} border border-slate-300 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800`}
           >
             Clear
           </Link>
         )}
       </div>
+      <details
+        ref={panelRef}
+        open={panelOpen}
+        onToggle={(event) => setPanelOpen(event.currentTarget.open)}
+        className="group md:col-span-8 md:details-content:[content-visibility:visible]"
+      >
+        <summary
+          className={`${buttonClass} w-full cursor-pointer list-none gap-2 border border-slate-300 bg-white hover:bg-slate-100 md:supports-[selector(::details-content)]:hidden dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden`}
+        >
+          <FilterIcon />
+          Filter
+          {activeCount > 0 && (
+            <span className="rounded-full bg-brand-600 px-2 text-xs leading-5 text-white">
+              {activeCount}
+              <span className="sr-only"> active</span>
+            </span>
+          )}
+          <span aria-hidden="true" className="ml-auto transition-transform group-open:rotate-180">
+            ▾
+          </span>
+        </summary>
+        <div className="mt-2 grid grid-cols-2 gap-x-2 gap-y-3 md:mt-0 md:grid-cols-4 md:gap-3">
+          <FilterSelect
+            id="course-type"
+            name="type"
+            label="Category"
+            value={filters.type}
+            options={[
+              { value: "", label: "All Categories" },
+              ...categories.map((category) => ({ value: category, label: category })),
+            ]}
+            onChange={submitForm}
+          />
+          <FilterSelect
+            id="course-rating"
+            name="rating"
+            label="Minimum rating"
+            value={String(filters.rating)}
+            options={RATING_OPTIONS.map((option) => ({
+              value: String(option.value),
+              label: option.label,
+            }))}
+            onChange={submitForm}
+          />
+          <FilterSelect
+            id="course-language"
+            name="language"
+            label="Language"
+            value={filters.language}
+            options={[
+              { value: "", label: "All Languages" },
+              ...languages.map((language) => ({ value: language, label: language })),
+            ]}
+            onChange={submitForm}
+          />
+          <FilterSelect
+            id="course-sort"
+            name="sort"
+            label="Sort by"
+            value={filters.sort}
+            options={COURSE_SORTS.map((sort) => ({ value: sort, label: COURSE_SORT_LABELS[sort] }))}
+            onChange={submitForm}
+          />
+          {/* Without JavaScript a select cannot submit on its own; with it, this is a no-op. */}
+          <button
+            type="submit"
+            className={`${buttonClass} col-span-2 bg-brand-600 text-white hover:bg-brand-700 md:hidden`}
+          >
+            Apply filters
+          </button>
+        </div>
+      </details>
     </Form>
   );
+}
+
+function FilterIcon() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+    >
+      <path d="M4 6h16M7 12h10M10 18h4" />
+    </svg>
+  );
+}
+
+/** Filters that narrow the list (the sort order counts too: it is a choice made in the panel). */
+function countActiveFilters(filters: CourseFilters): number {
+  return [
+    filters.type !== "",
+    filters.rating > 0,
+    filters.language !== "",
+    filters.sort !== "newest",
+  ].filter(Boolean).length;
 }
 
 type FilterSelectProps = {
   id: string;
   name: string;
-  /** Read by screen readers; the options say what the select is for at a glance. */
+  /** The accessible name; shown above the select in the phone panel, hidden on wider screens. */
   label: string;
   value: string;
   options: Array<{ value: string; label: string }>;
   onChange: () => void;
-  /** Without its own grid cell (placed inside a cell shared with another control). */
-  bare?: boolean;
 };
 
 /** One filter of the bar: submits on change, and a change made before hydration is replayed. */
-function FilterSelect({ id, name, label, value, options, onChange, bare }: FilterSelectProps) {
-  const control = (
-    <>
-      <label htmlFor={id} className="sr-only">
+function FilterSelect({ id, name, label, value, options, onChange }: FilterSelectProps) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1">
+      <label
+        htmlFor={id}
+        className="text-xs font-medium text-slate-600 md:sr-only dark:text-slate-300"
+      >
         {label}
       </label>
       <select
@@ -161,9 +234,8 @@ function FilterSelect({ id, name, label, value, options, onChange, bare }: Filte
           </option>
         ))}
       </select>
-    </>
+    </div>
   );
-  return bare ? control : <div className="md:col-span-2">{control}</div>;
 }
 
 /** Drops empty and default values: page 1, All categories and rating 0 are left out of the URL. */

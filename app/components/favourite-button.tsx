@@ -92,7 +92,7 @@ export function FavouriteButton({
           event.preventDefault();
           void toggle();
         }}
-        className={`rounded-full p-1.5 hover:bg-rose-50 dark:hover:bg-rose-950 ${favourited ? "text-rose-600" : "text-slate-400 hover:text-rose-600"} ${className}`}
+        className={`-my-2 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-rose-50 dark:hover:bg-rose-950 ${favourited ? "text-rose-600" : "text-slate-400 hover:text-rose-600"} ${className}`}
       >
         <svg
           aria-hidden="true"

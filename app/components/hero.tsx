@@ -1,53 +1,138 @@
 import { Link } from "react-router";
+import type { PublicCourse } from "../../core/course";
+import { courseListHref } from "../../core/course-filters";
+import { TRUNCATE, truncate } from "../../core/text";
+import { formatTimeLeft } from "../lib/course-facts";
+import { useCourseOpener } from "./course-opener";
 
 export type HeroProps = {
   onOpenGuide: () => void;
   onOpenTrending: () => void;
+  /** Listed courses whose coupon ends today, soonest first (public data: shared pages carry it). */
+  endingToday: PublicCourse[];
+  /** Shown instead when nothing ends today, so the desktop hero's second half is never empty. */
+  categories: string[];
+  /** The server's "now", so the countdowns render the same on server and client. */
+  now: Date;
 };
 
-export function Hero({ onOpenGuide, onOpenTrending }: HeroProps) {
+const buttonClass =
+  "inline-flex min-h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold md:px-5 md:text-base";
+
+/**
+ * On a phone the hero stays short (the first course card must start within the first screen);
+ * from lg up it has room beside the text, used for the courses that must be opened today.
+ */
+export function Hero({ onOpenGuide, onOpenTrending, endingToday, categories, now }: HeroProps) {
   return (
     <section
       id="hero"
       className="bg-gradient-to-br from-brand-700 via-brand-600 to-indigo-600 text-white"
     >
-      <div className="mx-auto max-w-7xl px-4 py-14 md:py-20">
-        <h1 className="max-w-3xl text-3xl font-extrabold tracking-tight md:text-5xl">
-          Free online courses, fresh every day
-        </h1>
-        <p className="mt-4 max-w-2xl text-lg text-blue-50">
-          Hand-picked Udemy courses with 100%-off coupons. Find one, open it before the coupon runs
-          out, and learn for free. Want to share what you learned? Read and write{" "}
-          <Link to="/articles" className="font-semibold underline underline-offset-2">
-            community articles
-          </Link>
-          .
-        </p>
-        <div className="mt-8 flex flex-wrap gap-3">
-          <a
-            href="#courses-section"
-            className="rounded-lg bg-white px-5 py-3 font-semibold text-brand-700 shadow hover:bg-blue-50"
-          >
-            Discover Courses
-          </a>
-          <button
-            type="button"
-            data-replay="open-ai-guide"
-            onClick={onOpenGuide}
-            className="rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10"
-          >
-            AI Learning Guide
-          </button>
-          <button
-            type="button"
-            data-replay="open-trending"
-            onClick={onOpenTrending}
-            className="rounded-lg border border-white/60 px-5 py-3 font-semibold hover:bg-white/10"
-          >
-            Trending Now
-          </button>
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-5 md:py-14 lg:grid-cols-[3fr_2fr] lg:items-center lg:py-16">
+        <div>
+          <h1 className="max-w-3xl text-2xl font-extrabold tracking-tight md:text-5xl">
+            Free online courses, fresh every day
+          </h1>
+          <p className="mt-2 max-w-2xl text-sm text-blue-50 md:mt-4 md:text-lg">
+            Hand-picked Udemy courses with 100%-off coupons. Find one, open it before the coupon
+            runs out, and learn for free. Want to share what you learned? Read and write{" "}
+            <Link to="/articles" className="font-semibold underline underline-offset-2">
+              community articles
+            </Link>
+            .
+          </p>
+          <div className="mt-4 flex flex-wrap gap-2 md:mt-8 md:gap-3">
+            <a
+              href="#courses-section"
+              className={`${buttonClass} bg-white text-brand-700 shadow hover:bg-blue-50`}
+            >
+              Discover Courses
+            </a>
+            <button
+              type="button"
+              data-replay="open-ai-guide"
+              onClick={onOpenGuide}
+              className={`${buttonClass} border border-white/60 hover:bg-white/10`}
+            >
+              AI Learning Guide
+            </button>
+            <button
+              type="button"
+              data-replay="open-trending"
+              onClick={onOpenTrending}
+              className={`${buttonClass} border border-white/60 hover:bg-white/10`}
+            >
+              Trending Now
+            </button>
+          </div>
+        </div>
+        {/* Left out on phones: there the course list itself must come first. */}
+        <div className="hidden lg:block">
+          {endingToday.length > 0 ? (
+            <EndingToday courses={endingToday} now={now} />
+          ) : (
+            <CategoryShortcuts categories={categories} />
+          )}
         </div>
       </div>
     </section>
+  );
+}
+
+const panelClass = "rounded-2xl bg-white/10 p-5 ring-1 ring-white/20";
+
+function EndingToday({ courses, now }: { courses: PublicCourse[]; now: Date }) {
+  const open = useCourseOpener();
+  return (
+    <section aria-labelledby="ending-today-heading" className={panelClass}>
+      <h2 id="ending-today-heading" className="text-lg font-bold">
+        Ending today
+      </h2>
+      <p className="text-sm text-blue-50">Free until midnight WIB, then the coupon is gone.</p>
+      <ul className="mt-3 divide-y divide-white/20">
+        {courses.map((course) => (
+          <li key={course.id}>
+            <a
+              href={`/go/${course.id}`}
+              target="_blank"
+              rel="nofollow noopener"
+              onClick={(event) => open(event, course)}
+              title={course.title}
+              className="flex min-h-11 flex-col justify-center rounded-md px-2 py-2 hover:bg-white/10"
+            >
+              <span className="font-semibold">{truncate(course.title, TRUNCATE.cardTitle)}</span>
+              <span className="text-sm text-amber-200">
+                {formatTimeLeft(course.expiresAt, now) ?? "Ends today"} · {course.courseType}
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Nothing ends today: a way into the list by topic instead of an empty half. */
+function CategoryShortcuts({ categories }: { categories: string[] }) {
+  if (categories.length === 0) return null;
+  return (
+    <nav aria-labelledby="hero-categories-heading" className={panelClass}>
+      <h2 id="hero-categories-heading" className="text-lg font-bold">
+        Browse by category
+      </h2>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {categories.slice(0, 8).map((category) => (
+          <li key={category}>
+            <Link
+              to={`${courseListHref({ type: category })}#courses-section`}
+              className="inline-flex min-h-11 items-center rounded-full bg-white/15 px-4 text-sm font-semibold hover:bg-white/25"
+            >
+              {category}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

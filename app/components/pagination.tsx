@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { paginationSlots } from "../../core/pagination";
 
 const slotClass =
-  "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium";
+  "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-medium";
 const linkClass = `${slotClass} border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800`;
 
 /**

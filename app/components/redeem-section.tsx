@@ -104,12 +104,12 @@ export function RedeemSection({
           maxLength={64}
           placeholder="Enter your code"
           aria-describedby="redeem-hint"
-          className="flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono uppercase dark:border-slate-700 dark:bg-slate-900"
+          className="min-h-11 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono uppercase dark:border-slate-700 dark:bg-slate-900"
         />
         <button
           type="submit"
           disabled={disabled}
-          className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+          className="min-h-11 rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
         >
           {checking ? "Verifying..." : "Unlock"}
         </button>

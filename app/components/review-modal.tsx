@@ -39,6 +39,9 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const ready = rating > 0 && text.trim() !== "";
+  // While Submit Review is disabled, the first missing piece is named under it (and read with it).
+  const missing =
+    rating === 0 ? REVIEW_RATING_REQUIRED : text.trim() === "" ? REVIEW_TEXT_REQUIRED : null;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -74,9 +77,12 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <fieldset>
         <legend className="text-sm font-medium">Your rating</legend>
-        <div className="mt-1 flex gap-1">
+        <div className="mt-1 flex gap-2">
           {[1, 2, 3, 4, 5].map((value) => (
-            <label key={value} className="cursor-pointer">
+            <label
+              key={value}
+              className="inline-flex h-11 w-11 cursor-pointer items-center justify-center rounded-lg hover:bg-amber-50 dark:hover:bg-slate-800"
+            >
               <input
                 type="radio"
                 name="rating"
@@ -87,7 +93,7 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
               />
               <span
                 aria-hidden="true"
-                className={`text-3xl peer-focus-visible:outline peer-focus-visible:outline-2 ${value <= rating ? "text-amber-500" : "text-slate-300 dark:text-slate-600"}`}
+                className={`text-3xl leading-none peer-focus-visible:outline peer-focus-visible:outline-2 ${value <= rating ? "text-amber-500" : "text-slate-300 dark:text-slate-600"}`}
               >
                 ★
               </span>
@@ -119,13 +125,21 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
           {error}
         </p>
       )}
-      <button
-        type="submit"
-        disabled={!ready || sending}
-        className="self-end rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
-      >
-        {sending ? "Submitting..." : "Submit Review"}
-      </button>
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {missing && !error && (
+          <p id="review-missing" className="text-sm text-slate-600 dark:text-slate-300">
+            {missing}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={!ready || sending}
+          aria-describedby={missing && !error ? "review-missing" : undefined}
+          className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
+        >
+          {sending ? "Submitting..." : "Submit Review"}
+        </button>
+      </div>
     </form>
   );
 }

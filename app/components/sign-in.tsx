@@ -21,12 +21,12 @@ export function DevSignInForm({ compact = false }: { compact?: boolean }) {
         required
         autoComplete="email"
         placeholder="you@example.com"
-        className="w-44 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900"
+        className="min-h-11 w-44 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900"
       />
       <button
         type="submit"
         disabled={busy}
-        className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
+        className="min-h-11 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
       >
         {busy ? "Signing in..." : "Sign in"}
       </button>

@@ -4,9 +4,15 @@ import { ScrollToTop } from "./scroll-to-top";
 /** The slice of the root loader's data the footer needs (typed here: components never see server types). */
 type RootSiteData = {
   site?: { instagramUrl?: string; telegramUrl?: string };
+  apkAvailable?: boolean;
 };
 
-const linkClass = "rounded-sm hover:text-slate-900 hover:underline dark:hover:text-white";
+// 44 px tall rows: each link is a whole tap target, not a 16 px line of text.
+const linkClass =
+  "inline-flex min-h-11 items-center rounded-sm hover:text-slate-900 hover:underline dark:hover:text-white";
+
+const comingSoonClass =
+  "ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 dark:bg-slate-800 dark:text-slate-300";
 
 const headingClass = "text-xs font-semibold tracking-wide text-slate-900 uppercase dark:text-white";
 
@@ -15,6 +21,8 @@ export function SiteFooter() {
   const root = useRouteLoaderData("root") as RootSiteData | undefined;
   const instagramUrl = root?.site?.instagramUrl;
   const telegramUrl = root?.site?.telegramUrl;
+  // Nothing to download yet: say so instead of promoting a download that does not exist.
+  const appComingSoon = root?.apkAvailable === false;
   const year = new Date().getFullYear();
 
   return (
@@ -32,7 +40,7 @@ export function SiteFooter() {
             <h2 id="footer-site-heading" className={headingClass}>
               Site
             </h2>
-            <ul className="mt-3 space-y-2">
+            <ul className="mt-1">
               <li>
                 <Link to="/contact-us" className={linkClass}>
                   Contact Us
@@ -52,6 +60,7 @@ export function SiteFooter() {
                 <Link to="/downloads" className={linkClass}>
                   Download App
                 </Link>
+                {appComingSoon && <span className={comingSoonClass}>coming soon</span>}
               </li>
             </ul>
           </nav>
@@ -60,11 +69,12 @@ export function SiteFooter() {
             <h2 id="footer-projects-heading" className={headingClass}>
               More from Kursusku
             </h2>
-            <ul className="mt-3 space-y-2">
+            <ul className="mt-1">
               <li>
                 <Link to="/downloads" className={linkClass}>
                   Kursusku Android app
                 </Link>
+                {appComingSoon && <span className={comingSoonClass}>coming soon</span>}
               </li>
               <li>
                 <Link to="/articles" className={linkClass}>
@@ -84,7 +94,7 @@ export function SiteFooter() {
               <h2 id="footer-social-heading" className={headingClass}>
                 Follow us
               </h2>
-              <ul className="mt-3 space-y-2">
+              <ul className="mt-1">
                 {instagramUrl && (
                   <li>
                     <a

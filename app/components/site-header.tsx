@@ -6,7 +6,7 @@ import { ThemeToggle } from "./theme-toggle";
 import { useRootData } from "./use-root-data";
 
 const navLinkClass =
-  "rounded-md px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800";
+  "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800";
 
 function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
   return (
@@ -67,9 +67,12 @@ export function SiteHeader() {
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur dark:border-slate-800 dark:bg-slate-900/95">
       <div
         ref={menuRef}
-        className="relative mx-auto flex max-w-7xl items-center justify-between gap-3 px-4 py-3"
+        className="relative mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-2"
       >
-        <Link to="/" className="flex items-center gap-2 text-xl font-extrabold tracking-tight">
+        <Link
+          to="/"
+          className="flex min-h-11 shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight"
+        >
           <img src="/favicon.svg" alt="" width={32} height={32} />
           <span>
             Kursus<span className="text-brand-600 dark:text-brand-100">ku</span>
@@ -78,13 +81,21 @@ export function SiteHeader() {
         <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
           <NavLinks signedIn={signedIn} />
         </nav>
-        <div className="flex items-center gap-2">
-          <ThemeToggle initial={root?.theme ?? null} />
+        {/* One line on a 390 px phone: signed in, the theme toggle moves into the menu there. */}
+        <div className="flex min-w-0 items-center gap-1 sm:gap-2">
+          <div className={signedIn ? "hidden sm:block" : undefined}>
+            <ThemeToggle initial={root?.theme ?? null} />
+          </div>
           {viewer && viewer.creditsRemaining !== null && (
-            <CreditBadge credits={viewer.creditsRemaining} />
+            <span className="whitespace-nowrap">
+              <CreditBadge credits={viewer.creditsRemaining} />
+            </span>
           )}
           {viewer?.signedIn ? (
-            <AccountMenu viewer={viewer} />
+            // The avatar is 36 px; padding here gives it a 44 px tap target without a new look.
+            <div className="[&_button[aria-haspopup]]:p-1.5">
+              <AccountMenu viewer={viewer} />
+            </div>
           ) : (
             <div className="hidden lg:block">
               <SignInControls />
@@ -93,7 +104,7 @@ export function SiteHeader() {
           <button
             type="button"
             data-replay="mobile-menu"
-            className="rounded-md p-2 lg:hidden"
+            className="inline-flex h-11 w-11 items-center justify-center rounded-md lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? "Close menu" : "Open menu"}
@@ -121,6 +132,12 @@ export function SiteHeader() {
               <NavLinks signedIn={signedIn} onNavigate={() => setMenuOpen(false)} />
             </nav>
             <SignInControls compact />
+            {signedIn && (
+              <div className="flex items-center gap-2 sm:hidden">
+                <ThemeToggle initial={root?.theme ?? null} />
+                <span className="text-sm text-slate-600 dark:text-slate-300">Theme</span>
+              </div>
+            )}
           </div>
         )}
       </div>

@@ -7,7 +7,9 @@ import { THEME_COOKIE, type ThemePreference } from "../../core/theme";
  * system setting applies.
  */
 export function ThemeToggle({ initial }: { initial: ThemePreference | null }) {
-  const [theme, setTheme] = useState<ThemePreference | null>(initial);
+  // A toggle mounted later (the phone menu) starts from the page's current theme, which an
+  // earlier toggle may have changed since the server rendered `initial`.
+  const [theme, setTheme] = useState<ThemePreference | null>(() => currentTheme(initial));
   // Read after hydration (the server cannot know the system setting), so the label is corrected
   // instead of keeping the server's "light" guess.
   const systemDark = useSyncExternalStore(subscribeToSystemTheme, systemPrefersDark, () => false);
@@ -25,7 +27,7 @@ export function ThemeToggle({ initial }: { initial: ThemePreference | null }) {
       data-replay="theme-toggle"
       onClick={toggle}
       aria-label={effective === "dark" ? "Switch to light mode" : "Switch to dark mode"}
-      className="rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+      className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       suppressHydrationWarning
     >
       <svg
@@ -45,6 +47,14 @@ export function ThemeToggle({ initial }: { initial: ThemePreference | null }) {
       </svg>
     </button>
   );
+}
+
+function currentTheme(initial: ThemePreference | null): ThemePreference | null {
+  if (typeof document === "undefined") return initial;
+  const classes = document.documentElement.classList;
+  if (classes.contains("dark")) return "dark";
+  if (classes.contains("light")) return "light";
+  return initial;
 }
 
 const DARK_QUERY = "(prefers-color-scheme: dark)";

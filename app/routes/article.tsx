@@ -101,13 +101,16 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         <article className={`mx-auto max-w-3xl px-4 py-8 ${loading ? "opacity-60" : ""}`}>
           <Link
             to="/articles"
-            className="inline-flex items-center gap-1 text-sm font-semibold text-brand-600 hover:text-brand-700 dark:text-brand-100"
+            className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-600 hover:text-brand-700 dark:text-brand-100"
           >
             <span aria-hidden="true">←</span> Back to Articles
           </Link>
-          <div className="mt-4">
-            <ArticleCover imageUrl={article.imageUrl} variant="detail" />
-          </div>
+          {/* No cover, no box: the title follows the back link directly. */}
+          {article.imageUrl && (
+            <div className="mt-4">
+              <ArticleCover imageUrl={article.imageUrl} variant="detail" />
+            </div>
+          )}
           <header className="mt-6">
             <h1 className="text-3xl leading-tight font-bold md:text-4xl">{article.title}</h1>
             <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600 dark:text-slate-300">

@@ -10,6 +10,7 @@ import { flashCookie } from "../../server/web/cookies";
 import { ArticleForm, type ArticleActionResult } from "../components/article-form";
 import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "../../core/article-rules";
 import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
+import { useRootData } from "../components/use-root-data";
 import type { Route } from "./+types/articles-new";
 
 /**
@@ -139,7 +140,7 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
     <section aria-labelledby="new-article-heading" className="mx-auto max-w-3xl px-4 py-10">
       <Link
         to="/articles"
-        className="inline-flex items-center gap-1 text-sm font-semibold text-brand-600 hover:text-brand-700 dark:text-brand-100"
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-600 hover:text-brand-700 dark:text-brand-100"
       >
         <span aria-hidden="true">←</span> Back to Articles
       </Link>
@@ -159,15 +160,55 @@ export default function NewArticle({ loaderData, actionData }: Route.ComponentPr
           />
         </>
       ) : (
-        <div className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          <p className="font-semibold">{ARTICLE_MESSAGES.notEligible}</p>
-          <p className="mt-2 text-sm">
-            {loaderData.signedIn
-              ? "Redeem a premium code or use the Kursusku app to start writing."
-              : "Sign in with a premium account, or use the Kursusku app, to start writing."}
-          </p>
-        </div>
+        <NotEligible signedIn={loaderData.signedIn} />
       )}
     </section>
+  );
+}
+
+const actionClass =
+  "inline-flex min-h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold";
+
+/**
+ * Not a dead end: says how to become a writer (a premium code, or the app) and leads there.
+ * The redeem section asks a visitor to sign in first, so the same link serves both.
+ */
+function NotEligible({ signedIn }: { signedIn: boolean }) {
+  const apkAvailable = useRootData()?.apkAvailable ?? false;
+  return (
+    <div className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+      <p className="font-semibold">{ARTICLE_MESSAGES.notEligible}</p>
+      <p className="mt-2 text-sm">
+        {signedIn
+          ? "Redeem a premium code or use the Kursusku app to start writing."
+          : "Sign in with a premium account, or use the Kursusku app, to start writing."}
+      </p>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
+        <li>
+          {signedIn
+            ? "Premium: enter a premium code in the Redeem Code section of the home page."
+            : "Premium: sign in, then enter a premium code in the Redeem Code section of the home page."}
+        </li>
+        <li>
+          {apkAvailable
+            ? "App: install the Kursusku Android app and write from there."
+            : "App: the Kursusku Android app is coming soon; app users may write too."}
+        </li>
+      </ul>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <a
+          href="/#redeem-section"
+          className={`${actionClass} bg-brand-600 text-white hover:bg-brand-700`}
+        >
+          Redeem a premium code
+        </a>
+        <Link
+          to="/downloads"
+          className={`${actionClass} border border-amber-400 bg-white text-amber-900 hover:bg-amber-100 dark:bg-transparent dark:text-amber-100 dark:hover:bg-amber-900`}
+        >
+          {apkAvailable ? "Get the app" : "About the app (coming soon)"}
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -95,7 +95,7 @@ function TabButton({ tab, active, label }: { tab: Tab; active: Tab; label: strin
       name="tab"
       value={tab}
       aria-pressed={pressed}
-      className={`rounded-lg px-4 py-2 text-sm font-semibold ${pressed ? "bg-brand-600 text-white" : "border border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"}`}
+      className={`inline-flex min-h-11 items-center rounded-lg px-4 text-sm font-semibold ${pressed ? "bg-brand-600 text-white" : "border border-slate-300 bg-white hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800"}`}
     >
       {label}
     </button>
@@ -174,7 +174,7 @@ function HistoryPanel({
                   rel="nofollow noopener"
                   title={entry.title}
                   onClick={(event) => open(event, { id: entry.courseId, title: entry.title })}
-                  className="font-medium text-brand-700 hover:underline dark:text-brand-100"
+                  className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline dark:text-brand-100"
                 >
                   {truncate(entry.title, TRUNCATE.historyTitle)}
                 </a>
@@ -188,7 +188,7 @@ function HistoryPanel({
                 <button
                   type="button"
                   disabled
-                  className="rounded-lg bg-slate-200 px-3 py-1.5 text-sm font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+                  className="inline-flex min-h-11 items-center rounded-lg bg-slate-200 px-3 text-sm font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300"
                 >
                   Reviewed
                 </button>
@@ -197,7 +197,7 @@ function HistoryPanel({
                   type="button"
                   data-replay={`review-${entry.courseId}`}
                   onClick={() => startReview(entry.courseId, entry.title)}
-                  className="rounded-lg border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
+                  className="inline-flex min-h-11 items-center rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
                 >
                   Leave a Review
                 </button>
@@ -207,7 +207,10 @@ function HistoryPanel({
         </ul>
       )}
       <p className="mt-4 text-sm">
-        <Link to="/" className="text-brand-700 hover:underline dark:text-brand-100">
+        <Link
+          to="/"
+          className="inline-flex min-h-11 items-center text-brand-700 hover:underline dark:text-brand-100"
+        >
           Browse more courses
         </Link>
       </p>
@@ -237,7 +240,7 @@ function FavoritesPanel({ favorites }: { favorites: FavouriteCourse[] }) {
                   rel="nofollow noopener"
                   title={course.title}
                   onClick={(event) => open(event, { id: course.courseId, title: course.title })}
-                  className="font-medium text-brand-700 hover:underline dark:text-brand-100"
+                  className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline dark:text-brand-100"
                 >
                   {truncate(course.title, TRUNCATE.favouriteTitle)}
                 </a>

@@ -12,12 +12,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { apk };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches }) => {
   const siteUrl = siteUrlFromMatches(matches);
   return pageMeta({
     title: TITLE,
-    description:
-      "Download the Kursusku Android app (APK): free Udemy courses in your pocket, with a daily app bonus. Step-by-step install guide for Android phones.",
+    // Search results must not promise a download that does not exist yet.
+    description: data?.apk
+      ? "Download the Kursusku Android app (APK): free Udemy courses in your pocket, with a daily app bonus. Step-by-step install guide for Android phones."
+      : "The Kursusku Android app is coming soon: free Udemy courses in your pocket, with a daily app bonus. Until then everything works in your phone's browser.",
     siteUrl,
     path: PATH,
     jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: TITLE, path: PATH }])],
@@ -35,11 +37,13 @@ export default function Downloads({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <header className="border-b border-slate-200 pb-6 dark:border-slate-800">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-          Download the Kursusku App
+          {apk ? "Download the Kursusku App" : "The Kursusku App is coming soon"}
         </h1>
         <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">
-          Every free course from the website, on your Android phone. App users also get a daily
-          bonus and can write articles for the community.
+          Every free course from the website, on your Android phone.{" "}
+          {apk
+            ? "App users also get a daily bonus and can write articles for the community."
+            : "App users will also get a daily bonus and can write articles for the community."}
         </p>
       </header>
 
@@ -86,7 +90,12 @@ export default function Downloads({ loaderData }: Route.ComponentProps) {
             role="status"
             className="mt-4 rounded-xl border border-dashed border-slate-300 p-5 text-slate-700 dark:border-slate-700 dark:text-slate-200"
           >
-            <p className="font-semibold">The Android app is not available for download yet.</p>
+            <p className="font-semibold">
+              <span className="mr-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                Coming soon
+              </span>
+              The Android app is not available for download yet.
+            </p>
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
               Everything works in your phone&apos;s browser in the meantime. Follow our channels on
               the{" "}
@@ -151,9 +160,12 @@ export default function Downloads({ loaderData }: Route.ComponentProps) {
         <div className={proseClass}>
           <p>
             The Kursusku listing on Google Play is not available at the moment: the store listing is
-            still under review and has not been published. Until it is, we distribute the app
-            directly from this page so you do not have to wait. When the Play Store version is
-            published, we will link it here and the app will update through the store as usual.
+            still under review and has not been published.{" "}
+            {apk
+              ? "Until it is, we distribute the app directly from this page so you do not have to wait."
+              : "The app will first be offered as a direct download from this page."}{" "}
+            When the Play Store version is published, we will link it here and the app will update
+            through the store as usual.
           </p>
           <p>
             Questions about the app? See <Link to="/contact-us">Contact Us</Link>. Your use of the

@@ -1,7 +1,11 @@
 import { lazy, Suspense, useState } from "react";
 import { data, redirect, useNavigate, useNavigation } from "react-router";
 import { viewerSubject } from "../../server/domain/accounts";
-import { listCatalogFacets, listCourses } from "../../server/domain/catalog";
+import {
+  listCatalogFacets,
+  listCourses,
+  listCoursesEndingToday,
+} from "../../server/domain/catalog";
 import { listVisitedCourseIds } from "../../server/domain/credits";
 import { listFavouriteCourseIds } from "../../server/domain/favourites";
 import { getLiveUpdateCursor } from "../../server/domain/live-updates";
@@ -46,10 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     bannerDismissed: isCouponBannerDismissed(request.headers.get("cookie")),
   };
   try {
-    const [page, facets, liveCursor] = await Promise.all([
+    const [page, facets, liveCursor, endingToday] = await Promise.all([
       listCourses(services, filters),
       listCatalogFacets(services),
       getLiveUpdateCursor(services),
+      listCoursesEndingToday(services),
     ]);
     const searchSuggestions =
       page.total === 0 ? await suggestForEmptySearch(services, filters) : [];
@@ -65,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...base,
       page,
       facets,
+      endingToday,
       visitedCourseIds,
       favouriteCourseIds,
       redemptions,
@@ -79,6 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         ...base,
         page: null,
         facets: { categories: [], languages: [] },
+        endingToday: [] as PublicCourse[],
         visitedCourseIds: [] as number[],
         favouriteCourseIds: [] as number[],
         redemptions: [] as RedemptionItem[],
@@ -181,14 +188,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Hero
         onOpenGuide={() => setOpenModal("guide")}
         onOpenTrending={() => setOpenModal("trending")}
+        endingToday={loaderData.endingToday}
+        categories={facets.categories}
+        now={now}
       />
 
       <section
         id="courses-section"
         aria-labelledby="courses-heading"
-        className="mx-auto max-w-7xl scroll-mt-20 px-4 py-10"
+        className="mx-auto max-w-7xl scroll-mt-20 px-4 pt-5 pb-10 md:pt-10"
       >
-        <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
+        <div className="mb-3 flex flex-wrap items-end justify-between gap-2 md:mb-6">
           <h2 id="courses-heading" className="text-2xl font-bold md:text-3xl">
             Free Courses
           </h2>
@@ -207,7 +217,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           languages={facets.languages}
         />
 
-        <div aria-live="polite" className="mt-4 min-h-6 text-sm text-slate-600 dark:text-slate-300">
+        <div
+          aria-live="polite"
+          className="mt-2 min-h-6 text-sm text-slate-600 md:mt-4 dark:text-slate-300"
+        >
           {loading ? "Loading courses..." : null}
         </div>
 
@@ -244,7 +257,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 </p>
                 <a
                   href="/#courses-section"
-                  className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
+                  className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 font-semibold text-white"
                 >
                   Reset Navigation
                 </a>
@@ -260,8 +273,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         {page && shownCourses.length > 0 && (
           <>
+            {/* py-3 on the cards' View Course / Out of Credits: 44 px tall tap targets (they are
+                36 px in course-card.tsx, whose owner may move this into the card). */}
             <ul
-              className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}
+              className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 [&_a[href^='/go/']]:py-3 [&_button:disabled]:py-3 ${loading ? "opacity-60" : ""}`}
             >
               {shownCourses.map((course) => (
                 <li key={course.id}>

@@ -10,7 +10,12 @@ import { createTestServices, type TestServices } from "../../tests/setup/test-se
 import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
 import { parseConfig } from "../config";
 import { courses } from "../db/schema";
-import { findPublicCourse, listCatalogFacets, listCourses } from "./catalog";
+import {
+  findPublicCourse,
+  listCatalogFacets,
+  listCourses,
+  listCoursesEndingToday,
+} from "./catalog";
 import { generateDemoCatalogue } from "./demo-catalog";
 import { importCouponRecords } from "./ingest/import-records";
 import { seedDemoCatalogueIfEmpty } from "./seed";
@@ -382,6 +387,31 @@ describe("listCatalogFacets", () => {
     expect((await listCatalogFacets(harness.services)).categories).toEqual(["Music"]);
     await load([coupon({ slug: "second", category: "Design" })]);
     expect((await listCatalogFacets(harness.services)).categories).toEqual(["Design", "Music"]);
+  });
+});
+
+describe("listCoursesEndingToday", () => {
+  it("lists up to four listed courses ending before midnight Jakarta, soonest first", async () => {
+    const at = (time: string) => new Date(`2024-03-06T${time}+07:00`);
+    await load([
+      coupon({ slug: "late", expiresAt: at("23:30:00") }),
+      coupon({ slug: "soon", expiresAt: at("10:30:00") }),
+      coupon({ slug: "noon", expiresAt: at("12:00:00") }),
+      coupon({ slug: "evening", expiresAt: at("19:00:00") }),
+      coupon({ slug: "afternoon", expiresAt: at("15:00:00") }),
+      coupon({ slug: "ended", expiresAt: at("09:00:00") }),
+      coupon({ slug: "tomorrow", expiresAt: new Date("2024-03-07T00:00:00+07:00") }),
+      coupon({ slug: "no-expiry", expiresAt: null }),
+      coupon({ slug: "switched-off", expiresAt: at("11:00:00") }),
+    ]);
+    await setColumn("switched-off", { active: false });
+    const picks = await listCoursesEndingToday(harness.services);
+    expect(picks.map((course) => course.slug)).toEqual(["soon", "noon", "afternoon", "evening"]);
+  });
+
+  it("is empty when no listed coupon ends today", async () => {
+    await load([coupon({ slug: "next-week" })]);
+    expect(await listCoursesEndingToday(harness.services)).toEqual([]);
   });
 });
 

@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm";
 import { isRowId } from "../../core/row-id";
 import type { PublicCourse } from "../../core/course";
-import { toJakartaDay } from "../../core/dates";
+import { addDays, startOfJakartaDay, toJakartaDay } from "../../core/dates";
 import { COURSES_PAGE_SIZE, type CourseFilters } from "../../core/course-filters";
 import { courses, type CourseRow } from "../db/schema";
 import { containing } from "../db/like-pattern";
@@ -255,4 +255,31 @@ export async function listLiveCoursesInCategory(
     .orderBy(desc(courses.date), desc(courses.id))
     .limit(options.limit);
   return rows.map(toPublicCourse);
+}
+
+/** Picks the home page shows beside the hero: few, cheap, and the same for every visitor. */
+export const ENDING_TODAY_LIMIT = 4;
+/** Short: a pick whose coupon ended must leave the hero soon after it leaves the list. */
+const ENDING_TODAY_TTL_MS = 30_000;
+
+/**
+ * Up to four listed courses whose coupon ends before midnight Jakarta, soonest first: the
+ * ones a visitor has to open today or miss. Public data only, so shared pages may carry them.
+ */
+export function listCoursesEndingToday(services: Services): Promise<PublicCourse[]> {
+  const now = services.clock.now();
+  const endOfToday = startOfJakartaDay(addDays(toJakartaDay(now), 1));
+  return services.cache.remember(
+    `catalog:ending-today:${toJakartaDay(now)}`,
+    ENDING_TODAY_TTL_MS,
+    async () => {
+      const rows = await services.db
+        .select(publicColumns)
+        .from(courses)
+        .where(and(listedCondition(services, now), lte(courses.expiresAt, endOfToday)))
+        .orderBy(asc(courses.expiresAt), desc(courses.id))
+        .limit(ENDING_TODAY_LIMIT);
+      return rows.map(toPublicCourse);
+    },
+  );
 }

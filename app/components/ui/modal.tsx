@@ -58,7 +58,7 @@ export function Modal({ open, onClose, title, children, footer }: ModalProps) {
           <button
             type="button"
             onClick={onClose}
-            className="rounded p-1 text-slate-500"
+            className="-mt-2 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
             aria-label="Close dialog"
           >
             ✕
