@@ -19,9 +19,6 @@ import { SiteUrlContext } from "./components/site-url";
 import { useRootData } from "./components/use-root-data";
 import { FLASH_COOKIE_NAME, type RootData } from "../core/root-data";
 import { readThemePreference } from "../core/theme";
-// Used by the loader only, which React Router strips from the browser build as it does for every
-// route module (app/routes may import server/domain; the root is a route module too).
-// eslint-disable-next-line no-restricted-imports
 import { findApkDownload } from "../server/domain/app-download";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";

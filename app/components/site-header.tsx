@@ -92,10 +92,7 @@ export function SiteHeader() {
             </span>
           )}
           {viewer?.signedIn ? (
-            // The avatar is 36 px; padding here gives it a 44 px tap target without a new look.
-            <div className="[&_button[aria-haspopup]]:p-1.5">
-              <AccountMenu viewer={viewer} />
-            </div>
+            <AccountMenu viewer={viewer} />
           ) : (
             <div className="hidden lg:block">
               <SignInControls />

@@ -273,10 +273,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
         {page && shownCourses.length > 0 && (
           <>
-            {/* py-3 on the cards' View Course / Out of Credits: 44 px tall tap targets (they are
-                36 px in course-card.tsx, whose owner may move this into the card). */}
             <ul
-              className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 [&_a[href^='/go/']]:py-3 [&_button:disabled]:py-3 ${loading ? "opacity-60" : ""}`}
+              className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}
             >
               {shownCourses.map((course) => (
                 <li key={course.id}>
