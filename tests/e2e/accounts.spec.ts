@@ -241,7 +241,10 @@ test.describe("accounts and credits", () => {
     expect(outHtml).toContain("Out of Credits");
     expect(outHtml).toContain("Sign in for 10 credits a day");
     expect(outHtml).toContain('aria-label="0 credits left"');
-    const goLinks = [...outHtml.matchAll(/href="\/go\/(\d+)"/g)].map((match) => Number(match[1]));
+    // The cards' own links (the hero's "Ending today" picks are links too, opened the same way).
+    const goLinks = await courseCards(page)
+      .locator('a[href^="/go/"]')
+      .evaluateAll((links) => links.map((link) => Number(link.getAttribute("href")!.slice(4))));
     expect([...new Set(goLinks)].sort()).toEqual(ids.slice(0, 3).sort());
     // Find the opened ones by title.
     for (const title of titles.slice(0, 3)) {

@@ -56,12 +56,18 @@ async function expectToastClear(page: Page): Promise<void> {
     toasts.first().getByRole("button", { name: "Dismiss notification" }),
     "toast close",
   );
-  const controls = page.locator(
-    'a[href^="/go/"]:visible, button[aria-label="Scroll to top"]:visible',
-  );
-  for (const control of await controls.all()) {
-    const box = await control.boundingBox();
-    if (!box || box.width === 0) continue;
+  // One snapshot of every box: the list re-renders after an open (the balance is refreshed), so
+  // walking the controls one locator at a time could wait for one that is gone.
+  const boxes = await page
+    .locator('a[href^="/go/"], button[aria-label="Scroll to top"]')
+    .evaluateAll((controls) =>
+      controls
+        .map((control) => control.getBoundingClientRect())
+        .filter((rect) => rect.width > 0 && rect.height > 0)
+        .map(({ x, y, width, height }) => ({ x, y, width, height })),
+    );
+  expect(boxes.length).toBeGreaterThan(0);
+  for (const box of boxes) {
     expect(overlaps(toast, box), `toast ${JSON.stringify(toast)} over ${JSON.stringify(box)}`).toBe(
       false,
     );
