@@ -65,8 +65,10 @@ test("a category and a rating chosen before the page is interactive filter the l
   // so it may be empty); the form shows the URL's state.
   await expect(categorySelect(page)).toHaveValue(category!);
   await expect(ratingSelect(page)).toHaveValue("1");
-  const cards = await readCards(page);
-  expect(cards.every((card) => card.category === category)).toBe(true);
+  // The URL moves as the navigation starts; the list follows when its data arrives.
+  await expect
+    .poll(async () => (await readCards(page)).every((card) => card.category === category))
+    .toBe(true);
   expect(queryOf(page)).toEqual({ type: category, rating: "1" });
   expect(await early.replayedInPlace()).toBe(true);
   expect(early.reactErrors).toEqual([]);
