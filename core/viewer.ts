@@ -54,10 +54,7 @@ export function isOutOfCredits(viewer: ViewerSummary | null | undefined): boolea
  * Whether the viewer may open this course now: with credits left, or — at 0 credits — when it
  * was already opened today, since the server re-opens a course the same day for free.
  */
-export function canOpenCourse(
-  viewer: ViewerSummary | null | undefined,
-  courseId: number,
-): boolean {
+export function canOpenCourse(viewer: ViewerSummary | null | undefined, courseId: number): boolean {
   if (!isOutOfCredits(viewer)) return true;
   return viewer?.openedToday.includes(courseId) ?? false;
 }

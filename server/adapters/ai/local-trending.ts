@@ -53,9 +53,8 @@ function keywordsFor(
   if (ranked.length === 0 && background.length > 0) {
     const ids = new Set(courses.map((course) => course.id));
     const own = new Set(courses.flatMap((course) => titlePhrases(course.title)));
-    ranked = rank(
-      [...courses, ...background.filter((course) => !ids.has(course.id))],
-      (course) => (ids.has(course.id) ? weight(course) : 0),
+    ranked = rank([...courses, ...background.filter((course) => !ids.has(course.id))], (course) =>
+      ids.has(course.id) ? weight(course) : 0,
     ).filter((entry) => own.has(entry.phrase));
   }
   if (ranked.length === 0 && courses.length > 0) {
