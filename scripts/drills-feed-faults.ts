@@ -10,7 +10,7 @@ import {
   FEED_TIMEOUT_MS,
   RESPONSIVE_MS,
   ADMIN_EMAIL,
-  QUIET_FEEDS,
+  ingestDrillEnv,
   type FakeService,
   startFakeService,
   sleep,
@@ -149,17 +149,7 @@ export async function drillHangingFeed(kit: DrillKit) {
   }));
   let server: LocalServer | undefined;
   try {
-    server = await kit.startDrillServer(dataDir, port, {
-      ...QUIET_FEEDS,
-      INGEST_SOURCES: JSON.stringify(sources),
-      INGEST_FETCH_TIMEOUT_MS: String(FEED_TIMEOUT_MS),
-      // Only the drill's own runs: no scheduled tick may take the run lock meanwhile.
-      INGEST_CRON: "0 0 1 1 *",
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      // Production refuses the dev sign-in together with operator e-mails (nobody may make
-      // themselves an operator); the drill's operator signs in through that form, so not production.
-      NODE_ENV: "test",
-    });
+    server = await kit.startDrillServer(dataDir, port, ingestDrillEnv(sources));
     for (const fault of FEED_FAULTS) await checkOneHangingFeed(kit, server, feed, dataDir, fault);
     if (!checkServerAlive(kit, server)) return;
 

@@ -31,6 +31,22 @@ export const QUIET_AI = { LOG_LEVEL: "fatal" };
 /** A failed feed is only a warning: errors still show. */
 export const QUIET_FEEDS = { LOG_LEVEL: "error" };
 
+/**
+ * A drill server that runs only the drill's own ingest runs over `sources`, with an operator who
+ * signs in through the dev form (so not production, which refuses that form with ADMIN_EMAILS).
+ */
+export function ingestDrillEnv(sources: unknown[]): Record<string, string> {
+  return {
+    ...QUIET_FEEDS,
+    INGEST_SOURCES: JSON.stringify(sources),
+    INGEST_FETCH_TIMEOUT_MS: String(FEED_TIMEOUT_MS),
+    // No scheduled tick may take the run lock meanwhile.
+    INGEST_CRON: "0 0 1 1 *",
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    NODE_ENV: "test",
+  };
+}
+
 export type FakeService = {
   base: string;
   /** Request paths received so far, in order. */

@@ -11,7 +11,7 @@ import {
   FEED_TIMEOUT_MS,
   RESPONSIVE_MS,
   ADMIN_EMAIL,
-  QUIET_FEEDS,
+  ingestDrillEnv,
   startFakeService,
   sleep,
   stopWithin,
@@ -318,16 +318,7 @@ export async function drillHostileSources(kit: DrillKit) {
   ];
   let server: LocalServer | undefined;
   try {
-    server = await kit.startDrillServer(dataDir, port, {
-      ...QUIET_FEEDS,
-      INGEST_SOURCES: JSON.stringify(sources),
-      INGEST_FETCH_TIMEOUT_MS: String(FEED_TIMEOUT_MS),
-      // Only the drill's own run: no scheduled tick may take the run lock meanwhile.
-      INGEST_CRON: "0 0 1 1 *",
-      ADMIN_EMAILS: ADMIN_EMAIL,
-      // The operator signs in through the dev form, which production refuses with ADMIN_EMAILS.
-      NODE_ENV: "test",
-    });
+    server = await kit.startDrillServer(dataDir, port, ingestDrillEnv(sources));
     await checkRun(kit, server, fake, dataDir);
     if (!checkServerAlive(kit, server)) return;
     await checkListings(kit, server);

@@ -106,7 +106,20 @@ async function fetchOnce(
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge(policy.maxBytes);
   }
-  if (!response.body) return { text: "", status: response.status };
+  const body = await readBodyText(response, policy.maxBytes, () => tooLarge(policy.maxBytes));
+  return { text: body.replace(/^\uFEFF/, ""), status: response.status };
+}
+
+/**
+ * A response body as UTF-8 text, streamed and abandoned as soon as it passes `maxBytes` (a
+ * hostile or broken server may send gigabytes): `tooLarge` gives the error thrown then.
+ */
+export async function readBodyText(
+  response: Response,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<string> {
+  if (!response.body) return "";
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -114,14 +127,13 @@ async function fetchOnce(
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > policy.maxBytes) {
+    if (total > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(policy.maxBytes);
+      throw tooLarge();
     }
     chunks.push(value);
   }
-  const text = new TextDecoder("utf-8").decode(Buffer.concat(chunks)).replace(/^\uFEFF/, "");
-  return { text, status: response.status };
+  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
 }
 
 function tooLarge(maxBytes: number): FetchError {

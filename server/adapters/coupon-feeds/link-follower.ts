@@ -1,4 +1,5 @@
 import { isUdemyCourseUrl, isUdemyHost, unwrapCourseUrl } from "./course-links";
+import { readBodyText } from "./http-fetch";
 import { isPublicHost } from "./public-address";
 
 /**
@@ -127,26 +128,13 @@ async function readNextHop(url: URL, options: LinkFollowOptions): Promise<string
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return null;
   }
-  const refresh = metaRefreshTarget(await readLimited(response, options.maxBytes));
+  const page = await readBodyText(
+    response,
+    options.maxBytes,
+    () => new Error(`page larger than ${options.maxBytes} bytes`),
+  );
+  const refresh = metaRefreshTarget(page);
   return refresh === null ? null : new URL(refresh, url).href;
-}
-
-async function readLimited(response: Response, maxBytes: number): Promise<string> {
-  if (!response.body) return "";
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw new Error(`page larger than ${maxBytes} bytes`);
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
 }
 
 const META_TAG = /<meta\b[^>]*>/gi;
