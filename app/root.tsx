@@ -14,6 +14,7 @@ import { AppBonus } from "./components/app-bonus";
 import { CourseOpenerProvider } from "./components/course-opener";
 import { EarlyTapsReplay, EarlyTapsScript } from "./components/early-taps";
 import { useNonce } from "./components/nonce";
+import { usePersonalLayer } from "./components/personal-layer";
 import { ToastProvider, useToast } from "./components/toast";
 import { SiteUrlContext } from "./components/site-url";
 import { useRootData } from "./components/use-root-data";
@@ -61,6 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     },
     apkAvailable: apk !== null,
     theme: readThemePreference(request.headers.get("cookie")),
+    sharedRender: Boolean(context.sharedRender),
   };
 }
 
@@ -102,11 +104,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  const layer = usePersonalLayer(loaderData.sharedRender);
+  const viewer = layer?.viewer ?? loaderData.viewer;
   return (
     <SiteUrlContext.Provider value={loaderData.siteUrl}>
-      <CourseOpenerProvider viewer={loaderData.viewer}>
-        <FlashToast flash={loaderData.flash} />
-        <AppBonus viewer={loaderData.viewer} />
+      <CourseOpenerProvider viewer={viewer}>
+        <FlashToast flash={layer ? layer.flash : loaderData.flash} />
+        <AppBonus viewer={viewer} />
         <Outlet />
       </CourseOpenerProvider>
     </SiteUrlContext.Provider>

@@ -21,6 +21,8 @@ export type RootData = {
   apkAvailable: boolean;
   /** The user's dark-mode choice, or null to follow the system. */
   theme: "light" | "dark" | null;
+  /** Made for the shared page: the viewer and flash come from the PersonalLayer. */
+  sharedRender: boolean;
 };
 
 export const FLASH_COOKIE_NAME = "kk_flash";

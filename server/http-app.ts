@@ -21,7 +21,10 @@ import {
   forgetSharedPagesAfterWrites,
   type SharedPages,
 } from "./web/shared-pages";
-import { resolveWebIdentity } from "./web/request-identity";
+import { resolveWebIdentity, sharedPageIdentity } from "./web/request-identity";
+import { renderPersonalTail } from "./web/personal-tail";
+import { sharedPageAddress } from "./web/shared-addresses";
+import { buildPersonalLayer } from "./domain/personal-layer";
 import type { Services } from "./services";
 
 export type HttpAppOptions = {
@@ -42,8 +45,6 @@ export type HttpAppOptions = {
 const HEALTH_TIMEOUT_MS = 2000;
 /** How long a page rendered for visitors without cookies is reused (decision 0012). */
 const SHARED_PAGE_TTL_MS = 5000;
-/** The public pages that look the same to every visitor without a session. */
-const SHARED_PATHS = new Set(["/", "/articles", "/article"]);
 
 export function createHttpApp(options: HttpAppOptions): Express {
   const { services } = options;
@@ -70,7 +71,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   };
   // Production only: the development server renders every page fresh (hot reload).
   const sharedPages = options.build
-    ? createPublicPageCache(services, options.build, loadContext, policyOptions)
+    ? createPublicPageCache(services, options.build, policyOptions)
     : null;
 
   app.use(
@@ -179,27 +180,42 @@ type LoadContextFor = (
   cspNonce: string | undefined,
 ) => Promise<RequestContext>;
 
-/** The course list, article list and article pages, shared by visitors without cookies. */
+/** The course list, article list and article pages: rendered once, each visitor's layer on top. */
 function createPublicPageCache(
   services: Services,
   build: () => Promise<ServerBuild>,
-  loadContext: LoadContextFor,
   policyOptions: PolicyOptions,
 ): SharedPages {
   const renderPage = createFetchRequestHandler(build, "production");
   const sharedPages = createSharedPages({
-    isSharedPath: (pathname) => SHARED_PATHS.has(pathname),
+    sharedAddress: sharedPageAddress,
     preferenceCookies: [THEME_COOKIE, COUPON_BANNER_COOKIE],
+    // The app's pages carry its bearer-token state; an Authorization header is a client of its own.
     isPersonal: (request) =>
+      request.headers.authorization !== undefined ||
       isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken),
-    render: async (request) =>
-      renderPage(
-        // Only what the key holds reaches the render: the path, the query and preferences.
-        new Request(new URL(request.originalUrl, services.config.publicSiteUrl), {
-          headers: { accept: "text/html", cookie: request.headers.cookie ?? "" },
+    render: async (address, preferenceCookies) => {
+      const sharedRender = { courseIds: [] as number[] };
+      // Only what the key holds reaches the render: the address and the display preferences.
+      const response = await renderPage(
+        new Request(new URL(address, services.config.publicSiteUrl), {
+          headers: { accept: "text/html", cookie: preferenceCookies },
         }),
-        await loadContext(request, undefined),
-      ),
+        {
+          services,
+          requestId: "shared-page",
+          cspNonce: undefined,
+          identity: await sharedPageIdentity(services),
+          sharedRender,
+        },
+      );
+      return { response, courseIds: sharedRender.courseIds };
+    },
+    personalEnding: async (request, courseIds) => {
+      const identity = await resolveWebIdentity(services, request);
+      if (!identity.user && !identity.anonymousId && !identity.flash) return null;
+      return renderPersonalTail(await buildPersonalLayer(services, identity, courseIds));
+    },
     policy: (hashes) => contentSecurityPolicy({ hashes }, policyOptions),
     ttlMs: SHARED_PAGE_TTL_MS,
   });

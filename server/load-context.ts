@@ -12,6 +12,12 @@ export type RequestContext = {
   cspNonce: string | undefined;
   /** The signed-in user or anonymous visitor, resolved once per request. */
   identity: WebIdentity;
+  /**
+   * Present while a page is rendered once to be shared by every visitor (server/web/shared-pages.ts):
+   * the identity is then a visitor without cookies, and loaders note here the courses whose
+   * personal marks (hearts, Visited) each visitor's PersonalLayer must carry.
+   */
+  sharedRender?: { courseIds: number[] };
 };
 
 declare module "react-router" {

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import type { SignedInViewer } from "../../core/viewer";
 import { CreditExplainer } from "./credit-explainer";
-import { useRootData } from "./use-root-data";
+import { useViewer } from "./personal-layer";
 
 /** Avatar button with the signed-in address, Dashboard and Sign Out. */
 export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
@@ -84,7 +84,7 @@ export function CreditBadge({ credits }: { credits: number }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const signedIn = useRootData()?.viewer.signedIn ?? false;
+  const signedIn = useViewer()?.signedIn ?? false;
 
   useEffect(() => {
     if (!open) return;

@@ -7,7 +7,7 @@ import { outOfCreditsNextStep } from "../lib/course-opening";
 import { useCourseOpener } from "./course-opener";
 import { FavouriteButton } from "./favourite-button";
 import { StarRating } from "./star-rating";
-import { useRootData } from "./use-root-data";
+import { useViewer } from "./personal-layer";
 
 export type CourseCardProps = {
   course: PublicCourse;
@@ -34,7 +34,7 @@ export function CourseCard({
   favourited,
 }: CourseCardProps) {
   const open = useCourseOpener();
-  const viewer = useRootData()?.viewer;
+  const viewer = useViewer();
   const blocked = outOfCredits && !canOpenCourse(viewer, course.id);
   const timeLeft = formatTimeLeft(course.expiresAt, now);
   const checkedNote = course.checkedAt

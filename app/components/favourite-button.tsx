@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { FAVOURITE_LIMIT_FALLBACK } from "../../core/messages";
 import { TRUNCATE, truncate } from "../../core/text";
 import { useToast } from "./toast";
-import { useRootData } from "./use-root-data";
+import { useViewer } from "./personal-layer";
 
 type FavouriteAnswer = {
   success?: boolean;
@@ -34,13 +34,13 @@ export function FavouriteButton({
   const toast = useToast();
   const [favourited, setFavourited] = useState(initial);
   const [busy, setBusy] = useState(false);
-  // Signing in or out under a mounted card switches whose favourites these are: start over from
-  // the loader's answer for the new viewer.
-  const viewer = useRootData()?.viewer;
-  const viewerKey = viewer?.signedIn ? viewer.userId : "";
-  const [shownFor, setShownFor] = useState(viewerKey);
-  if (viewerKey !== shownFor) {
-    setShownFor(viewerKey);
+  // Signing in or out under a mounted card switches whose favourites these are, and the visitor's
+  // personal layer arrives just after hydration: start over from the newest answer.
+  const viewer = useViewer();
+  const shownFor = `${viewer?.signedIn ? viewer.userId : ""} ${initial}`;
+  const [shownForBefore, setShownForBefore] = useState(shownFor);
+  if (shownFor !== shownForBefore) {
+    setShownForBefore(shownFor);
     setFavourited(initial);
   }
   const shortTitle = truncate(title, TRUNCATE.ariaTitle);

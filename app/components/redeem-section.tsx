@@ -2,12 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { REDEEM_NOT_ALLOWED, REDEEM_SIGN_IN_PROMPT } from "../../core/messages";
 import { formatJakartaInstant } from "../../core/dates";
-
-export type RedemptionItem = {
-  code: string;
-  timestamp: string;
-  type: "premium" | "credits" | "other";
-};
+import type { RedemptionItem } from "../../core/personal-layer";
 
 type RedeemAnswer = {
   success?: boolean;

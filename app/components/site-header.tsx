@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { AccountMenu, CreditBadge } from "./account-menu";
 import { DevSignInForm, GoogleSignInButton } from "./sign-in";
 import { ThemeToggle } from "./theme-toggle";
+import { useViewer } from "./personal-layer";
 import { useRootData } from "./use-root-data";
 
 const navLinkClass =
@@ -31,7 +32,8 @@ function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: ()
 
 function SignInControls({ compact = false }: { compact?: boolean }) {
   const root = useRootData();
-  if (!root || root.viewer.signedIn) return null;
+  const viewer = useViewer();
+  if (!root || viewer?.signedIn) return null;
   return (
     <div className="flex flex-wrap items-center gap-2">
       {root.auth.googleClientId && <GoogleSignInButton clientId={root.auth.googleClientId} />}
@@ -42,7 +44,7 @@ function SignInControls({ compact = false }: { compact?: boolean }) {
 
 export function SiteHeader() {
   const root = useRootData();
-  const viewer = root?.viewer;
+  const viewer = useViewer();
   const signedIn = viewer?.signedIn ?? false;
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -94,7 +96,8 @@ export function SiteHeader() {
           {viewer?.signedIn ? (
             <AccountMenu viewer={viewer} />
           ) : (
-            <div className="hidden lg:block">
+            // Hidden by a signed-in visitor's no-script bar (server/web/personal-tail.ts).
+            <div className="hidden lg:block" data-signed-out-only>
               <SignInControls />
             </div>
           )}

@@ -4,6 +4,7 @@ import { getLiveUpdateCursor } from "../../server/domain/live-updates";
 import { ArticleCard, type ArticleCardData } from "../components/article-card";
 import { ArticleFilterBar } from "../components/article-filter-bar";
 import { Pagination } from "../components/pagination";
+import { usePersonalLayer } from "../components/personal-layer";
 import { LiveUpdates } from "../components/live-updates";
 import {
   articleListHref,
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return {
       query,
       canWrite,
+      sharedRender: Boolean(context.sharedRender),
       page: { articles, total: page.total, page: page.page, pageCount: page.pageCount },
       liveUpdates: { ...liveCursor, intervalMs: services.config.pollIntervalMs },
       error: null,
@@ -46,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       {
         query,
         canWrite,
+        sharedRender: Boolean(context.sharedRender),
         page: null,
         liveUpdates: null,
         error: "We could not load articles right now. Please try again in a moment.",
@@ -83,7 +86,9 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
-  const { query, page, error, canWrite } = loaderData;
+  const { query, page, error } = loaderData;
+  const canWrite =
+    usePersonalLayer(loaderData.sharedRender)?.canWriteArticles ?? loaderData.canWrite;
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === "/articles";
   const filtered = hasActiveArticleFilters(query);

@@ -7,7 +7,7 @@ import { FavouriteButton } from "../components/favourite-button";
 import { ReviewModal, type ReviewTarget } from "../components/review-modal";
 import { useToast } from "../components/toast";
 import { useCourseOpener } from "../components/course-opener";
-import { useRootData } from "../components/use-root-data";
+import { useViewer } from "../components/personal-layer";
 import { formatIndonesianDate, formatJakartaInstant } from "../../core/dates";
 import { reviewLimitMessage } from "../../core/messages";
 import { DAILY_REVIEW_LIMIT, DAILY_TOP_UP_CREDITS } from "../../core/rules";
@@ -48,7 +48,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const viewer = useRootData()?.viewer;
+  const viewer = useViewer();
   const { tab, history, favorites } = loaderData;
   return (
     <section

@@ -1,13 +1,11 @@
 import { lazy, Suspense, useState } from "react";
 import { data, redirect, useNavigate, useNavigation } from "react-router";
-import { viewerSubject } from "../../server/domain/accounts";
 import {
   listCatalogFacets,
   listCourses,
   listCoursesEndingToday,
 } from "../../server/domain/catalog";
-import { listVisitedCourseIds } from "../../server/domain/credits";
-import { listFavouriteCourseIds } from "../../server/domain/favourites";
+import { listCourseMarks } from "../../server/domain/personal-layer";
 import { getLiveUpdateCursor } from "../../server/domain/live-updates";
 import { listRedemptions } from "../../server/domain/redeem";
 import { suggestForEmptySearch } from "../../server/domain/search-suggestions";
@@ -18,9 +16,10 @@ import { EmptySearchSuggestions } from "../components/empty-search-suggestions";
 import { Hero } from "../components/hero";
 import { LiveUpdates } from "../components/live-updates";
 import { Pagination } from "../components/pagination";
-import { RedeemSection, type RedemptionItem } from "../components/redeem-section";
-import { useRootData } from "../components/use-root-data";
+import { RedeemSection } from "../components/redeem-section";
+import { usePersonalLayer, useViewer } from "../components/personal-layer";
 import type { PublicCourse } from "../../core/course";
+import type { RedemptionItem } from "../../core/personal-layer";
 import { COUPON_BANNER_COOKIE, isCouponBannerDismissed } from "../../core/coupon-banner";
 import {
   courseListHref,
@@ -48,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     today: services.clock.today(),
     now: services.clock.now().toISOString(),
     bannerDismissed: isCouponBannerDismissed(request.headers.get("cookie")),
+    sharedRender: Boolean(context.sharedRender),
   };
   try {
     const [page, facets, liveCursor, endingToday] = await Promise.all([
@@ -58,12 +58,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ]);
     const searchSuggestions =
       page.total === 0 ? await suggestForEmptySearch(services, filters) : [];
-    const subject = viewerSubject(context.identity);
     const pageIds = page.courses.map((course) => course.id);
+    context.sharedRender?.courseIds.push(...pageIds);
     const user = context.identity.user;
-    const [visitedCourseIds, favouriteCourseIds, redemptions] = await Promise.all([
-      subject ? listVisitedCourseIds(services, subject, pageIds) : [],
-      subject ? listFavouriteCourseIds(services, subject, pageIds) : [],
+    const [{ visitedCourseIds, favouriteCourseIds }, redemptions] = await Promise.all([
+      listCourseMarks(services, context.identity, pageIds),
       user ? listRedemptions(services, user.id) : [],
     ]);
     return {
@@ -160,9 +159,10 @@ function courseJsonLd(course: PublicCourse) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { filters, page, facets, today, error, bannerDismissed } = loaderData;
-  const visited = new Set(loaderData.visitedCourseIds);
-  const favourites = new Set(loaderData.favouriteCourseIds);
-  const viewer = useRootData()?.viewer;
+  const layer = usePersonalLayer(loaderData.sharedRender);
+  const visited = new Set(layer?.visitedCourseIds ?? loaderData.visitedCourseIds);
+  const favourites = new Set(layer?.favouriteCourseIds ?? loaderData.favouriteCourseIds);
+  const viewer = useViewer();
   const outOfCredits = isOutOfCredits(viewer);
   const now = new Date(loaderData.now);
   const navigation = useNavigation();
@@ -301,7 +301,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <RedeemSection signedIn={viewer?.signedIn ?? false} redemptions={loaderData.redemptions} />
+      <RedeemSection signedIn={viewer?.signedIn ?? false} redemptions={layer?.redemptions ?? loaderData.redemptions} />
 
       <Suspense fallback={null}>
         <AiCompassModal

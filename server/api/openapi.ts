@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { escapeHtml } from "../web/escape-html";
 import {
   articleSchema,
   courseSchema,
@@ -162,9 +163,6 @@ export function buildOpenApiDocument(siteUrl: string) {
     },
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A plain, readable reference page of the same document (no scripts, no third parties). */
 export function renderApiReference(document: ReturnType<typeof buildOpenApiDocument>): string {

@@ -81,6 +81,10 @@ async function sendFetchResponse(response: express.Response, answer: Response): 
   response.statusMessage = answer.statusText;
   response.status(answer.status);
   for (const [name, value] of answer.headers.entries()) response.append(name, value);
+  // A page rendered for this request may hold this visitor's data: no shared cache may keep it.
+  if (!answer.headers.has("cache-control"))
+    response.setHeader("Cache-Control", "private, no-cache");
+  response.vary("Cookie");
   if (!answer.body) {
     response.end();
     return;

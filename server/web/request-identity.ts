@@ -67,6 +67,23 @@ export async function resolveWebIdentity(
   };
 }
 
+/**
+ * The visitor a shared page is rendered for (server/web/shared-pages.ts): no session, no visitor
+ * cookie, no flash — whoever then receives the page gets their own layer on top of it.
+ */
+export async function sharedPageIdentity(services: Services): Promise<WebIdentity> {
+  const identity: RequestIdentity = { user: null, anonymousId: null, isAppClient: false };
+  return {
+    ...identity,
+    sessionId: null,
+    ip: "shared-page",
+    userAgent: "",
+    viewer: await describeViewer(services, identity),
+    flash: null,
+    secureCookies: services.config.publicSiteUrl.startsWith("https://"),
+  };
+}
+
 /** The account of a valid, registered ID token; an invalid token is nobody. */
 async function bearerUser(services: Services, token: string | undefined): Promise<UserRow | null> {
   if (!token) return null;

@@ -37,11 +37,12 @@ async function startHarness(): Promise<Harness> {
     answer: { status: 200 } as Harness["answer"],
   };
   const pages = createSharedPages({
-    isSharedPath: (path) => path === "/" || path === "/articles",
+    sharedAddress: (request) =>
+      request.path === "/" || request.path === "/articles" ? request.originalUrl : null,
     preferenceCookies: ["kk_theme"],
     isPersonal: (request) => (request.get("user-agent") ?? "").includes("KursuskuApp"),
-    render: async (request) => {
-      harness.renders.push(`${request.originalUrl} ${request.headers.cookie ?? ""}`.trim());
+    render: async (address, preferenceCookies) => {
+      harness.renders.push(`${address} ${preferenceCookies}`.trim());
       const render = harness.renders.length;
       if (harness.hold) {
         const held = harness.hold;
@@ -49,10 +50,16 @@ async function startHarness(): Promise<Harness> {
       }
       const headers = new Headers({ "content-type": "text/html; charset=utf-8" });
       if (harness.answer.setCookie) headers.set("set-cookie", harness.answer.setCookie);
-      return new Response(
+      const response = new Response(
         `<!DOCTYPE html><html><body><p>render ${render}</p><script>${INLINE_SCRIPT}</script></body></html>`,
         { status: harness.answer.status, headers },
       );
+      return { response, courseIds: [render, 100 + render] };
+    },
+    // A visitor's session cookie names them; without one they have nothing personal.
+    personalEnding: async (request, courseIds) => {
+      const name = /kk_session=(\w+)/.exec(request.headers.cookie ?? "")?.[1];
+      return name ? `<p>layer of ${name} for ${courseIds.join(",")}</p>` : null;
     },
     policy: (hashes) => `script-src 'self' ${hashes.map((hash) => `'${hash}'`).join(" ")}`,
     ttlMs: 5000,
@@ -123,13 +130,57 @@ describe("shared pages", () => {
     expect(harness.renders).toHaveLength(1);
   });
 
-  it("never shares a page with a visitor who has a session or visitor cookie", async () => {
+  it("sends a personal page as plain HTML to a client that does not accept gzip", async () => {
     const harness = await startHarness();
-    await get(harness, "/");
-    const signedIn = await get(harness, "/", { cookie: "kk_session=abc" });
-    const returning = await get(harness, "/", { cookie: "kk_theme=dark; kk_anon=xyz" });
-    expect(signedIn.text).toBe("rendered for this visitor");
-    expect(returning.text).toBe("rendered for this visitor");
+    const body = await new Promise<string>((resolve, reject) => {
+      httpRequest(
+        `${harness.base}/articles`,
+        { headers: { cookie: "kk_session=cita" } },
+        (response) => {
+          let text = "";
+          response.setEncoding("utf8");
+          response.on("data", (chunk: string) => (text += chunk));
+          response.on("end", () => resolve(text));
+        },
+      )
+        .on("error", reject)
+        .end();
+    });
+    expect(body).toMatch(
+      /<p>render 1<\/p><script>[^<]*<\/script><p>layer of cita for 1,101<\/p><\/body><\/html>$/,
+    );
+  });
+
+  it("gives a visitor with a session the shared page with their own layer before </body>", async () => {
+    const harness = await startHarness();
+    const anonymous = await get(harness, "/");
+    const ana = await get(harness, "/", { cookie: "kk_session=ana" });
+    const budi = await get(harness, "/", { cookie: "kk_theme=dark; kk_session=budi" });
+    const anaAgain = await get(harness, "/", { cookie: "kk_session=ana" });
+    expect(harness.renders).toEqual(["/", "/ kk_theme=dark"]);
+    expect(anonymous.text).not.toContain("layer of");
+    expect(ana.text).toBe(
+      `<!DOCTYPE html><html><body><p>render 1</p><script>${INLINE_SCRIPT}</script><p>layer of ana for 1,101</p></body></html>`,
+    );
+    // One address, two people: each sees only their own layer.
+    expect(budi.text).toContain("<p>layer of budi for 2,102</p></body>");
+    expect(budi.text).not.toContain("ana");
+    expect(anaAgain.text).toBe(ana.text);
+    expect(ana.response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("marks personal answers private and every answer as varying by cookie", async () => {
+    const harness = await startHarness();
+    const anonymous = await get(harness, "/");
+    const signedIn = await get(harness, "/", { cookie: "kk_session=ana" });
+    const unknownCookie = await get(harness, "/", { cookie: "other=1" });
+    expect(anonymous.response.headers.get("cache-control")).toBe(
+      "public, max-age=0, must-revalidate",
+    );
+    expect(signedIn.response.headers.get("cache-control")).toBe("private, no-cache");
+    for (const { response } of [anonymous, signedIn, unknownCookie])
+      expect(response.headers.get("vary")).toBe("Cookie, Accept-Encoding");
+    expect(unknownCookie.text).not.toContain("layer of");
     expect(harness.renders).toEqual(["/"]);
   });
 
@@ -140,7 +191,10 @@ describe("shared pages", () => {
     await get(harness, "/");
     expect(harness.renders).toEqual(["/ kk_theme=dark", "/"]);
     expect((await get(harness, "/dashboard")).text).toBe("rendered for this visitor");
-    const app = await get(harness, "/", { "user-agent": "Mozilla/5.0 KursuskuApp/2.1" });
+    const app = await get(harness, "/", {
+      "user-agent": "Mozilla/5.0 KursuskuApp/2.1",
+      cookie: "kk_session=ana",
+    });
     expect(app.text).toBe("rendered for this visitor");
   });
 

@@ -2,25 +2,35 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import type express from "express";
 import { inlineScriptHashes } from "./content-security-policy";
 import { parseCookies } from "./cookies";
+import { gzipPrefix, gzipWithEnding, type GzipPrefix } from "./gzip-splice";
 
 /**
- * Public pages (the course list, the article list, an article) look the same to every visitor
- * who has no session and no visitor cookie: first visits, shared links, crawlers, a traffic
- * spike. For them a page is rendered once, kept briefly as gzip, and sent to all of them
- * (decision 0012). Anyone with a session or a visitor cookie gets a page rendered for them.
+ * Public pages (the course list, the article list, an article) are rendered once per address and
+ * display preference, as a visitor without cookies sees them, kept briefly as gzip, and sent to
+ * everybody (decisions 0012 and 0019). A visitor with a session or a visitor cookie gets the same
+ * page with their own ending spliced in before `</body>`: the personal layer (credits, hearts,
+ * Visited badges, the account menu), which costs a few small queries instead of a render.
  *
  * A page stays at most `ttlMs`, and every write the server handles (any request that is not
  * GET/HEAD/OPTIONS, an ingestion run, an admin change) forgets all pages at once.
  */
 export type SharedPageOptions = {
-  /** Which request paths are public pages. */
-  isSharedPath: (path: string) => boolean;
+  /**
+   * The address a request's page is kept under — equivalent queries give one address — or null
+   * when the path is not a public page.
+   */
+  sharedAddress: (request: express.Request) => string | null;
   /** Cookies that only carry display preferences: they become part of the key. */
   preferenceCookies: readonly string[];
-  /** Requests that must get their own page anyway (for example the mobile app's). */
+  /** Requests that must get their own render anyway (for example the mobile app's). */
   isPersonal?: (request: express.Request) => boolean;
-  /** Renders the page as a visitor without a session would see it, without a CSP nonce. */
-  render: (request: express.Request) => Promise<Response>;
+  /** Renders the page at this address as a visitor without a session sees it, without a nonce. */
+  render: (address: string, preferenceCookies: string) => Promise<SharedRender>;
+  /**
+   * This visitor's ending for a page showing these courses (inserted before `</body>`), or null
+   * when the visitor has nothing personal to show.
+   */
+  personalEnding: (request: express.Request, courseIds: number[]) => Promise<string | null>;
   /** The CSP for a page whose inline scripts have these hashes. */
   policy: (scriptHashes: string[]) => string;
   ttlMs: number;
@@ -28,10 +38,19 @@ export type SharedPageOptions = {
   now?: () => number;
 };
 
+export type SharedRender = {
+  response: Response;
+  /** The courses on the page: each visitor's ending marks their favourites and visits among them. */
+  courseIds: number[];
+};
+
 type RenderedPage = {
   status: number;
   headers: Array<[string, string]>;
   gzip: Buffer;
+  /** The page up to `</body>`, compressed once, and what follows it: a visitor's ending goes between. */
+  splice: { prefix: GzipPrefix; closing: Buffer } | null;
+  courseIds: number[];
   /** Built once per render: its inline scripts' hashes do not change until the next one. */
   contentSecurityPolicy: string;
   /** Only a plain 200 without cookies is shared; anything else is sent once to its waiters. */
@@ -47,7 +66,20 @@ export type SharedPages = {
 };
 
 /** Headers recomputed when the page is sent. */
-const NOT_STORED = new Set(["content-length", "content-encoding", "transfer-encoding", "vary"]);
+const NOT_STORED = new Set([
+  "content-length",
+  "content-encoding",
+  "transfer-encoding",
+  "vary",
+  "cache-control",
+]);
+const BODY_END = Buffer.from("</body>");
+/** The same address answers each visitor differently: caches must key on the cookies too. */
+const VARY = "Cookie, Accept-Encoding";
+/** Anyone may keep the page for visitors without cookies, but must ask again before reusing it. */
+const SHARED_CACHE_CONTROL = "public, max-age=0, must-revalidate";
+/** A page with a visitor's ending is theirs alone. */
+const PERSONAL_CACHE_CONTROL = "private, no-cache";
 
 export function createSharedPages(options: SharedPageOptions): SharedPages {
   const now = options.now ?? (() => performance.now());
@@ -56,41 +88,52 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
   // Bumped by every forget: a page whose render began before a write is not kept after it.
   let generation = 0;
 
-  function keyFor(request: express.Request): string | null {
-    if (request.method !== "GET" || !options.isSharedPath(request.path)) return null;
-    if (options.isPersonal?.(request)) return null;
+  type Key = { key: string; address: string; preferences: string; personal: boolean };
+  function keyFor(request: express.Request): Key | null {
+    if (request.method !== "GET" || options.isPersonal?.(request)) return null;
+    const address = options.sharedAddress(request);
+    if (address === null) return null;
     const preferences: string[] = [];
+    let personal = false;
     for (const [name, value] of parseCookies(request.headers.cookie)) {
-      if (!options.preferenceCookies.includes(name)) return null;
-      preferences.push(`${name}=${value}`);
+      if (options.preferenceCookies.includes(name)) preferences.push(`${name}=${value}`);
+      else personal = true;
     }
-    return `${request.originalUrl}\n${preferences.sort().join(";")}`;
+    const cookies = preferences.sort().join("; ");
+    return { key: `${address}\n${cookies}`, address, preferences: cookies, personal };
   }
 
-  async function render(request: express.Request): Promise<RenderedPage> {
-    const response = await options.render(request);
+  async function render(address: string, preferences: string): Promise<RenderedPage> {
+    const { response, courseIds } = await options.render(address, preferences);
     const html = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => !NOT_STORED.has(name));
+    const shareable =
+      response.status === 200 &&
+      !response.headers.has("set-cookie") &&
+      (response.headers.get("content-type") ?? "").startsWith("text/html");
+    const bodyEnd = html.lastIndexOf(BODY_END);
     return {
       status: response.status,
       headers,
       gzip: gzipSync(html),
+      splice:
+        shareable && bodyEnd >= 0
+          ? { prefix: gzipPrefix(html.subarray(0, bodyEnd)), closing: html.subarray(bodyEnd) }
+          : null,
+      courseIds,
       contentSecurityPolicy: options.policy(inlineScriptHashes(html.toString("utf8"))),
-      shareable:
-        response.status === 200 &&
-        !response.headers.has("set-cookie") &&
-        (response.headers.get("content-type") ?? "").startsWith("text/html"),
+      shareable,
     };
   }
 
-  function pageFor(
-    key: string,
-    request: express.Request,
-  ): { page: Promise<RenderedPage>; hit: boolean } {
+  function pageFor({ key, address, preferences }: Key): {
+    page: Promise<RenderedPage>;
+    hit: boolean;
+  } {
     const entry = entries.get(key);
     if (entry && now() - entry.storedAt < options.ttlMs) return { page: entry.page, hit: true };
     const startedIn = generation;
-    const page = render(request);
+    const page = render(address, preferences);
     // Concurrent requests for the same page wait for this one render.
     entries.delete(key);
     entries.set(key, { storedAt: now(), page });
@@ -104,26 +147,51 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
     return { page, hit: false };
   }
 
+  async function answer(
+    request: express.Request,
+    response: express.Response,
+    key: Key,
+  ): Promise<void> {
+    const { page, hit } = pageFor(key);
+    const rendered = await page;
+    const ending =
+      key.personal && rendered.splice
+        ? await options.personalEnding(request, rendered.courseIds)
+        : null;
+    if (response.headersSent) return;
+    response.status(rendered.status);
+    for (const [name, value] of rendered.headers) response.setHeader(name, value);
+    response.setHeader("Content-Security-Policy", rendered.contentSecurityPolicy);
+    response.setHeader("X-Cache", hit ? "HIT" : "MISS");
+    response.setHeader("Vary", VARY);
+    response.setHeader(
+      "Cache-Control",
+      ending === null && rendered.shareable ? SHARED_CACHE_CONTROL : PERSONAL_CACHE_CONTROL,
+    );
+    // Sent already compressed: the compression middleware leaves encoded bodies alone.
+    const gzip = request.acceptsEncodings("gzip") === "gzip";
+    let body: Buffer;
+    if (ending !== null && rendered.splice) {
+      const { prefix, closing } = rendered.splice;
+      const tail = Buffer.concat([Buffer.from(ending), closing]);
+      body = gzip
+        ? gzipWithEnding(prefix, tail)
+        : Buffer.concat([gunzipSync(rendered.gzip).subarray(0, prefix.length), tail]);
+    } else {
+      body = gzip ? rendered.gzip : gunzipSync(rendered.gzip);
+    }
+    if (gzip) response.setHeader("Content-Encoding", "gzip");
+    response.setHeader("Content-Length", body.length);
+    response.end(body);
+  }
+
   const middleware: express.RequestHandler = (request, response, next) => {
     const key = keyFor(request);
     if (key === null) {
       next();
       return;
     }
-    const { page, hit } = pageFor(key, request);
-    page.then((rendered) => {
-      if (response.headersSent) return;
-      response.status(rendered.status);
-      for (const [name, value] of rendered.headers) response.setHeader(name, value);
-      response.setHeader("Content-Security-Policy", rendered.contentSecurityPolicy);
-      response.setHeader("X-Cache", hit ? "HIT" : "MISS");
-      response.setHeader("Vary", "Accept-Encoding");
-      // Sent already compressed: the compression middleware leaves encoded bodies alone.
-      const body = request.acceptsEncodings("gzip") ? rendered.gzip : gunzipSync(rendered.gzip);
-      if (body === rendered.gzip) response.setHeader("Content-Encoding", "gzip");
-      response.setHeader("Content-Length", body.length);
-      response.end(body);
-    }, next);
+    answer(request, response, key).catch(next);
   };
 
   return {

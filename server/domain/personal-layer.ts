@@ -1,0 +1,44 @@
+import type { FlashData } from "../../core/root-data";
+import type { PersonalLayer } from "../../core/personal-layer";
+import type { ViewerSummary } from "../../core/viewer";
+import { canWriteArticles } from "./articles";
+import { viewerSubject, type RequestIdentity } from "./accounts";
+import { listVisitedCourseIds } from "./credits";
+import { listFavouriteCourseIds } from "./favourites";
+import { listRedemptions } from "./redeem";
+import type { Services } from "../services";
+
+/** Which of these courses the visitor favourited and which they opened before. */
+export async function listCourseMarks(
+  services: Services,
+  identity: Pick<RequestIdentity, "user" | "anonymousId">,
+  courseIds: number[],
+): Promise<{ favouriteCourseIds: number[]; visitedCourseIds: number[] }> {
+  const subject = viewerSubject(identity);
+  if (!subject || courseIds.length === 0) return { favouriteCourseIds: [], visitedCourseIds: [] };
+  const [favouriteCourseIds, visitedCourseIds] = await Promise.all([
+    listFavouriteCourseIds(services, subject, courseIds),
+    listVisitedCourseIds(services, subject, courseIds),
+  ]);
+  return { favouriteCourseIds, visitedCourseIds };
+}
+
+/** Everything a shared public page shows differently to this visitor. */
+export async function buildPersonalLayer(
+  services: Services,
+  identity: RequestIdentity & { viewer: ViewerSummary; flash: FlashData | null },
+  courseIds: number[],
+): Promise<PersonalLayer> {
+  const { user } = identity;
+  const [marks, redemptions] = await Promise.all([
+    listCourseMarks(services, identity, courseIds),
+    user ? listRedemptions(services, user.id) : [],
+  ]);
+  return {
+    viewer: identity.viewer,
+    flash: identity.flash,
+    ...marks,
+    redemptions,
+    canWriteArticles: canWriteArticles(user, identity.isAppClient, services.clock.now()),
+  };
+}

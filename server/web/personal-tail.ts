@@ -1,0 +1,46 @@
+import { PERSONAL_LAYER_ELEMENT_ID, type PersonalLayer } from "../../core/personal-layer";
+import { escapeHtml } from "./escape-html";
+
+/**
+ * What ends a shared page for one visitor, just before `</body>`:
+ * - the PersonalLayer as a JSON data block, which the browser lays over the page after hydration;
+ * - for a browser without JavaScript, a bar that says who is signed in, the credits left, and links
+ *   to the dashboard and sign-out (opening a course needs no script: View Course is a link to /go,
+ *   which applies the credit rules on the server). It sits in <noscript>, so a browser that runs
+ *   scripts never shows it.
+ */
+export function renderPersonalTail(layer: PersonalLayer): string {
+  return `${noScriptBar(layer)}<script type="application/json" id="${PERSONAL_LAYER_ELEMENT_ID}">${jsonForScript(layer)}</script>`;
+}
+
+/** JSON inside <script>: no `<` may appear, or `</script>` in a value would end the block. */
+function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+const BAR_CLASS =
+  "fixed inset-x-0 bottom-0 z-40 flex flex-wrap items-center justify-center gap-3 border-t border-slate-200 bg-white px-4 py-2 text-sm dark:border-slate-800 dark:bg-slate-900";
+const BAR_LINK_CLASS = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline";
+
+function noScriptBar({ viewer }: PersonalLayer): string {
+  const credits =
+    viewer.creditsRemaining === null
+      ? "Unlimited credits"
+      : `${viewer.creditsRemaining} credit${viewer.creditsRemaining === 1 ? "" : "s"} left`;
+  const parts = [`<span data-testid="no-script-credits">${escapeHtml(credits)}</span>`];
+  if (viewer.signedIn) {
+    parts.unshift(
+      `<span data-testid="no-script-viewer">Signed in as <strong>${escapeHtml(viewer.name ?? viewer.email)}</strong></span>`,
+    );
+    parts.push(
+      `<a class="${BAR_LINK_CLASS}" href="/dashboard">Dashboard</a>`,
+      `<form method="post" action="/auth/signout"><button type="submit" class="${BAR_LINK_CLASS}">Sign Out</button></form>`,
+    );
+  }
+  // The shared page's own sign-in controls speak to a visitor who is not signed in.
+  const hideSignIn = viewer.signedIn ? "<style>[data-signed-out-only]{display:none}</style>" : "";
+  return `<noscript>${hideSignIn}<div class="${BAR_CLASS}" data-testid="no-script-personal-bar">${parts.join("")}</div></noscript>`;
+}

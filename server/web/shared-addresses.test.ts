@@ -1,0 +1,32 @@
+import type express from "express";
+import { describe, expect, it } from "vitest";
+import { sharedPageAddress } from "./shared-addresses";
+
+const requestFor = (url: string) =>
+  ({ originalUrl: url, path: url.split("?")[0] }) as unknown as express.Request;
+
+describe("shared page addresses", () => {
+  it("gives equivalent queries one address", () => {
+    expect(sharedPageAddress(requestFor("/?utm_source=whatsapp"))).toBe("/");
+    expect(sharedPageAddress(requestFor("/?page=1"))).toBe("/");
+    expect(sharedPageAddress(requestFor("/?page=2&search=python"))).toBe(
+      sharedPageAddress(requestFor("/?search=python&page=2&fbclid=abc")),
+    );
+    expect(sharedPageAddress(requestFor("/articles?page=1"))).toBe("/articles");
+    expect(sharedPageAddress(requestFor("/article?id=7&ref=x"))).toBe("/article?id=7");
+  });
+
+  it("keeps what tells pages apart", () => {
+    const python = sharedPageAddress(requestFor("/?search=python"));
+    const excel = sharedPageAddress(requestFor("/?search=excel"));
+    expect(python).not.toBe(excel);
+    expect(sharedPageAddress(requestFor("/articles?page=2"))).not.toBe("/articles");
+  });
+
+  it("shares no other path, and no article without a valid id", () => {
+    expect(sharedPageAddress(requestFor("/dashboard"))).toBeNull();
+    expect(sharedPageAddress(requestFor("/go/12"))).toBeNull();
+    expect(sharedPageAddress(requestFor("/article?id=abc"))).toBeNull();
+    expect(sharedPageAddress(requestFor("/article"))).toBeNull();
+  });
+});

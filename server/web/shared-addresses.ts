@@ -1,0 +1,31 @@
+import type express from "express";
+import {
+  articleListHref,
+  articlePath,
+  parseArticleId,
+  parseArticleListQuery,
+} from "../../core/article-paths";
+import { courseListHref, parseCourseFilters } from "../../core/course-filters";
+
+/**
+ * The address under which a public page is rendered once and shared, or null for any other path.
+ * Queries that mean the same page give one address — parameter order, defaults, unknown
+ * parameters such as a messenger's tracking tag — so forty ways of asking for the same search
+ * share one render.
+ */
+export function sharedPageAddress(request: express.Request): string | null {
+  const query = new URLSearchParams(request.originalUrl.split("?")[1] ?? "");
+  switch (request.path) {
+    case "/":
+      return courseListHref(parseCourseFilters(query));
+    case "/articles":
+      return articleListHref(parseArticleListQuery(query));
+    case "/article": {
+      const id = parseArticleId(query.get("id"));
+      // Without a valid id the page is the not-found page, which is not shared anyway.
+      return id === null ? null : articlePath(id);
+    }
+    default:
+      return null;
+  }
+}

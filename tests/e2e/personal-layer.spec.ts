@@ -1,0 +1,140 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { courseCards, waitForHydration } from "./support/home-page";
+
+// Public pages are rendered once and shared; each visitor's credits, hearts, Visited badges and
+// account menu arrive as their own layer on top (decision 0019). One address, three people:
+// each must see only their own.
+const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+async function signedInContext(browser: Browser, email: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    userAgent: BROWSER_UA,
+    javaScriptEnabled,
+  });
+  const answer = await context.request.post("/auth/dev", {
+    form: { email, redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(302);
+  return context;
+}
+
+/** The first two View Course links of the first page, as course ids. */
+async function firstCourseIds(page: Page): Promise<[string, string]> {
+  const hrefs = await courseCards(page)
+    .locator('a[href^="/go/"]')
+    .evaluateAll((links) => links.slice(0, 2).map((link) => link.getAttribute("href")!));
+  return hrefs.map((href) => href.replace("/go/", "")) as [string, string];
+}
+
+function heartOf(page: Page, courseId: string) {
+  return page.locator(`[data-replay="favourite-${courseId}"]`);
+}
+
+function cardOf(page: Page, courseId: string) {
+  return courseCards(page).filter({ has: page.locator(`a[href="/go/${courseId}"]`) });
+}
+
+test("two users and a visitor load one address: each sees only their own credits, hearts and Visited", async ({
+  browser,
+}) => {
+  const stamp = Date.now();
+  const contexts: BrowserContext[] = [];
+  try {
+    const ana = await signedInContext(browser, `layer-ana-${stamp}@example.com`);
+    const budi = await signedInContext(browser, `layer-budi-${stamp}@example.com`);
+    const visitor = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      userAgent: BROWSER_UA,
+    });
+    contexts.push(ana, budi, visitor);
+    const [anaPage, budiPage, visitorPage] = await Promise.all(
+      contexts.map((context) => context.newPage()),
+    );
+    // The layer lands after hydration: hydration itself must match the shared page exactly.
+    const errors: string[] = [];
+    for (const page of [anaPage, budiPage, visitorPage])
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+
+    await anaPage.goto("/");
+    await waitForHydration(anaPage);
+    const [first, second] = await firstCourseIds(anaPage);
+    // Ana favourites the first course and opens the second (one credit, a Visited badge);
+    // Budi favourites the second.
+    expect(
+      (
+        await ana.request.post("/favourites", { form: { courseId: first, favourite: "true" } })
+      ).ok(),
+    ).toBe(true);
+    const opened = await ana.request.get(`/go/${second}`, { maxRedirects: 0 });
+    expect([302, 303]).toContain(opened.status());
+    expect(
+      (
+        await budi.request.post("/favourites", { form: { courseId: second, favourite: "true" } })
+      ).ok(),
+    ).toBe(true);
+
+    const responses = await Promise.all(
+      [anaPage, budiPage, visitorPage].map((page) => page.goto("/")),
+    );
+    await Promise.all([anaPage, budiPage, visitorPage].map((page) => waitForHydration(page)));
+    // The same shared rendering for all three…
+    for (const response of responses)
+      expect(response!.headers()["content-security-policy"]).not.toContain("nonce-");
+
+    // …with each one's own layer on top.
+    await expect(heartOf(anaPage, first)).toHaveAttribute("aria-pressed", "true");
+    await expect(heartOf(anaPage, second)).toHaveAttribute("aria-pressed", "false");
+    await expect(cardOf(anaPage, second).getByText("Visited", { exact: true })).toBeVisible();
+    await expect(anaPage.getByTestId("credit-badge")).toHaveText("9 credits");
+    await expect(anaPage.getByRole("button", { name: "Account menu" })).toBeVisible();
+
+    await expect(heartOf(budiPage, first)).toHaveAttribute("aria-pressed", "false");
+    await expect(heartOf(budiPage, second)).toHaveAttribute("aria-pressed", "true");
+    await expect(cardOf(budiPage, second).getByText("Visited", { exact: true })).toHaveCount(0);
+    await expect(budiPage.getByTestId("credit-badge")).toHaveText("10 credits");
+
+    await expect(heartOf(visitorPage, first)).toHaveAttribute("aria-pressed", "false");
+    await expect(heartOf(visitorPage, second)).toHaveAttribute("aria-pressed", "false");
+    await expect(visitorPage.getByTestId("credit-badge")).toHaveText("3 credits");
+    await expect(visitorPage.getByRole("button", { name: "Account menu" })).toHaveCount(0);
+    const visitorHtml = await visitorPage.content();
+    expect(visitorHtml).not.toContain("layer-ana-");
+    expect(visitorHtml).not.toContain("layer-budi-");
+    expect(errors).toEqual([]);
+  } finally {
+    await Promise.all(contexts.map((context) => context.close()));
+  }
+});
+
+test("without JavaScript a signed-in user still sees their name and credits, and opens a course", async ({
+  browser,
+}) => {
+  const email = `layer-nojs-${Date.now()}@example.com`;
+  const context = await signedInContext(browser, email, false);
+  try {
+    const page = await context.newPage();
+    await page.goto("/");
+    const bar = page.getByTestId("no-script-personal-bar");
+    await expect(bar).toBeVisible();
+    await expect(bar.getByTestId("no-script-viewer")).toHaveText(`Signed in as ${email}`);
+    await expect(bar.getByTestId("no-script-credits")).toHaveText("10 credits left");
+    await expect(bar.getByRole("link", { name: "Dashboard" })).toBeVisible();
+    // View Course is a plain link to /go, where the server applies the credit rules.
+    const viewCourse = courseCards(page)
+      .first()
+      .getByRole("link", { name: /View Course/ });
+    const goHref = await viewCourse.getAttribute("href");
+    expect(goHref).toMatch(/^\/go\/\d+$/);
+    const opened = await context.request.get(goHref!, { maxRedirects: 0 });
+    expect([302, 303]).toContain(opened.status());
+    await page.goto("/");
+    await expect(page.getByTestId("no-script-credits")).toHaveText("9 credits left");
+  } finally {
+    await context.close();
+  }
+});
