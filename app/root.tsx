@@ -109,7 +109,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <SiteUrlContext.Provider value={loaderData.siteUrl}>
       <CourseOpenerProvider viewer={viewer}>
-        <FlashToast flash={layer ? layer.flash : loaderData.flash} />
+        {/* A page that carries a flash message is rendered for its visitor, never shared. */}
+        <FlashToast flash={loaderData.flash} />
         <AppBonus viewer={viewer} />
         <Outlet />
       </CourseOpenerProvider>

@@ -1,4 +1,3 @@
-import type { FlashData } from "./root-data";
 import type { ViewerSummary } from "./viewer";
 
 /** A code the user redeemed, newest first on the redeem section. */
@@ -15,7 +14,6 @@ export type RedemptionItem = {
  */
 export type PersonalLayer = {
   viewer: ViewerSummary;
-  flash: FlashData | null;
   /** Of the courses on this page: the ones the visitor favourited, and opened before. */
   favouriteCourseIds: number[];
   visitedCourseIds: number[];

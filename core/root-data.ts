@@ -21,7 +21,7 @@ export type RootData = {
   apkAvailable: boolean;
   /** The user's dark-mode choice, or null to follow the system. */
   theme: "light" | "dark" | null;
-  /** Made for the shared page: the viewer and flash come from the PersonalLayer. */
+  /** Made for the shared page: the viewer comes from the PersonalLayer. */
   sharedRender: boolean;
 };
 

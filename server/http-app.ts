@@ -24,6 +24,8 @@ import {
 import { resolveWebIdentity, sharedPageIdentity } from "./web/request-identity";
 import { renderPersonalTail } from "./web/personal-tail";
 import { sharedPageAddress } from "./web/shared-addresses";
+import { noScriptMarker, wantsOwnRender } from "./web/no-script";
+import { parseCookies } from "./web/cookies";
 import { buildPersonalLayer } from "./domain/personal-layer";
 import type { Services } from "./services";
 
@@ -161,7 +163,10 @@ export function createHttpApp(options: HttpAppOptions): Express {
     app.use(express.static(options.clientDir, { maxAge: "1h", redirect: false }));
   }
 
-  if (sharedPages) app.use(sharedPages.middleware);
+  if (sharedPages) {
+    app.use(noScriptMarker(services.config.publicSiteUrl.startsWith("https://")));
+    app.use(sharedPages.middleware);
+  }
 
   app.use(readPageBodies());
   app.use(
@@ -193,7 +198,8 @@ function createPublicPageCache(
     // The app's pages carry its bearer-token state; an Authorization header is a client of its own.
     isPersonal: (request) =>
       request.headers.authorization !== undefined ||
-      isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken),
+      isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken) ||
+      wantsOwnRender(parseCookies(request.headers.cookie)),
     render: async (address, preferenceCookies) => {
       const sharedRender = { courseIds: [] as number[] };
       // Only what the key holds reaches the render: the address and the display preferences.
@@ -213,7 +219,7 @@ function createPublicPageCache(
     },
     personalEnding: async (request, courseIds) => {
       const identity = await resolveWebIdentity(services, request);
-      if (!identity.user && !identity.anonymousId && !identity.flash) return null;
+      if (!identity.user && !identity.anonymousId) return null;
       return renderPersonalTail(await buildPersonalLayer(services, identity, courseIds));
     },
     policy: (hashes) => contentSecurityPolicy({ hashes }, policyOptions),

@@ -1,4 +1,3 @@
-import type { FlashData } from "../../core/root-data";
 import type { PersonalLayer } from "../../core/personal-layer";
 import type { ViewerSummary } from "../../core/viewer";
 import { canWriteArticles } from "./articles";
@@ -26,7 +25,7 @@ export async function listCourseMarks(
 /** Everything a shared public page shows differently to this visitor. */
 export async function buildPersonalLayer(
   services: Services,
-  identity: RequestIdentity & { viewer: ViewerSummary; flash: FlashData | null },
+  identity: RequestIdentity & { viewer: ViewerSummary },
   courseIds: number[],
 ): Promise<PersonalLayer> {
   const { user } = identity;
@@ -36,7 +35,6 @@ export async function buildPersonalLayer(
   ]);
   return {
     viewer: identity.viewer,
-    flash: identity.flash,
     ...marks,
     redemptions,
     canWriteArticles: canWriteArticles(user, identity.isAppClient, services.clock.now()),

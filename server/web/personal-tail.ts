@@ -1,13 +1,15 @@
 import { PERSONAL_LAYER_ELEMENT_ID, type PersonalLayer } from "../../core/personal-layer";
 import { escapeHtml } from "./escape-html";
+import { NO_SCRIPT_MARKER_PATH } from "./no-script";
 
 /**
  * What ends a shared page for one visitor, just before `</body>`:
  * - the PersonalLayer as a JSON data block, which the browser lays over the page after hydration;
  * - for a browser without JavaScript, a bar that says who is signed in, the credits left, and links
  *   to the dashboard and sign-out (opening a course needs no script: View Course is a link to /go,
- *   which applies the credit rules on the server). It sits in <noscript>, so a browser that runs
- *   scripts never shows it.
+ *   which applies the credit rules on the server), and the marker that gets its next pages
+ *   rendered for it (server/web/no-script.ts). It sits in <noscript>, so a browser that runs
+ *   scripts never shows or fetches any of it.
  */
 export function renderPersonalTail(layer: PersonalLayer): string {
   return `${noScriptBar(layer)}<script type="application/json" id="${PERSONAL_LAYER_ELEMENT_ID}">${jsonForScript(layer)}</script>`;
@@ -42,5 +44,6 @@ function noScriptBar({ viewer }: PersonalLayer): string {
   }
   // The shared page's own sign-in controls speak to a visitor who is not signed in.
   const hideSignIn = viewer.signedIn ? "<style>[data-signed-out-only]{display:none}</style>" : "";
-  return `<noscript>${hideSignIn}<div class="${BAR_CLASS}" data-testid="no-script-personal-bar">${parts.join("")}</div></noscript>`;
+  const marker = `<link rel="stylesheet" href="${NO_SCRIPT_MARKER_PATH}">`;
+  return `<noscript>${marker}${hideSignIn}<div class="${BAR_CLASS}" data-testid="no-script-personal-bar">${parts.join("")}</div></noscript>`;
 }

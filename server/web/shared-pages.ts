@@ -7,7 +7,7 @@ import { gzipPrefix, gzipWithEnding, type GzipPrefix } from "./gzip-splice";
 /**
  * Public pages (the course list, the article list, an article) are rendered once per address and
  * display preference, as a visitor without cookies sees them, kept briefly as gzip, and sent to
- * everybody (decisions 0012 and 0019). A visitor with a session or a visitor cookie gets the same
+ * everybody (decisions 0012 and 0022). A visitor with a session or a visitor cookie gets the same
  * page with their own ending spliced in before `</body>`: the personal layer (credits, hearts,
  * Visited badges, the account menu), which costs a few small queries instead of a render.
  *

@@ -1,5 +1,6 @@
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { courseCards, gotoHydrated, pathOf, readCards } from "./support/home-page";
+import { dropFlash, expectPersonalLayer, personalLayerIn } from "./support/personal-layer";
 
 // Every test signs in with its own address (or stays anonymous in its own context), so they can
 // share the two workers. Anonymous opens all come from 127.0.0.1 and count against its daily
@@ -77,6 +78,7 @@ async function signInDirect(page: Page, email: string): Promise<void> {
   });
   expect(response.status()).toBe(302);
   expect(response.headers()["set-cookie"]).toContain("kk_session=");
+  await dropFlash(page.context());
 }
 
 /** The ids of the courses on the first page of the home page, in order. */
@@ -140,15 +142,15 @@ test.describe("accounts and credits", () => {
     await expect(page.getByText(email, { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Sign Out" })).toBeVisible();
 
-    // The server renders the signed-in header itself (cookies of this context).
+    // The server's answer carries who is signed in (cookies of this context): the shared page
+    // ends with this user's layer and, for a browser without scripts, a bar naming them.
     const response = await page.request.get("/");
     expect(response.status()).toBe(200);
     const html = await response.text();
-    expect(html).toContain('aria-label="Account menu"');
-    expect(html).toContain('aria-label="10 credits left"');
+    const { viewer } = expectPersonalLayer(html);
+    expect(viewer).toMatchObject({ signedIn: true, email, creditsRemaining: 10 });
+    expect(html).toContain(`Signed in as <strong>${email}</strong>`);
     expect(html).toContain('href="/dashboard"');
-    expect(html).not.toContain('action="/auth/dev"');
-    expect(html).not.toContain('name="email"');
 
     // The same address in a fresh browser: a returning user.
     const other = await browser.newContext({ userAgent: DESKTOP_CHROME_UA });
@@ -237,10 +239,14 @@ test.describe("accounts and credits", () => {
     for (const button of await outButtons.all()) await expect(button).toBeDisabled();
     const stillOpen = courseCards(page).getByRole("link", { name: /^View Course/ });
     await expect(stillOpen).toHaveCount(3);
+    // What the server says about this visitor: 0 credits, the three re-openable courses.
     const outHtml = await (await page.request.get("/")).text();
-    expect(outHtml).toContain("Out of Credits");
-    expect(outHtml).toContain("Sign in for 10 credits a day");
-    expect(outHtml).toContain('aria-label="0 credits left"');
+    const outLayer = expectPersonalLayer(outHtml);
+    expect(outLayer.viewer.creditsRemaining).toBe(0);
+    expect([...outLayer.viewer.openedToday].sort()).toEqual(ids.slice(0, 3).sort());
+    expect([...outLayer.visitedCourseIds].sort()).toEqual(ids.slice(0, 3).sort());
+    expect(outHtml).toContain("0 credits left");
+    await expect(courseCards(page).getByText("Sign in for 10 credits a day").first()).toBeVisible();
     // The cards' own links (the hero's "Ending today" picks are links too, opened the same way).
     const goLinks = await courseCards(page)
       .locator('a[href^="/go/"]')
@@ -421,7 +427,7 @@ test.describe("accounts and credits", () => {
     expect(forged.status()).toBe(403);
     expect(forged.headers()["set-cookie"] ?? "").not.toContain("kk_session=;");
     const stillIn = await (await page.request.get("/")).text();
-    expect(stillIn).toContain('aria-label="Account menu"');
+    expect(expectPersonalLayer(stillIn).viewer.signedIn).toBe(true);
     await page.goto("/");
     await expect(accountMenuButton(page)).toBeVisible();
 
@@ -430,7 +436,9 @@ test.describe("accounts and credits", () => {
       maxRedirects: 0,
     });
     expect(crossSite.status()).toBe(403);
-    expect(await (await page.request.get("/")).text()).toContain('aria-label="Account menu"');
+    expect(expectPersonalLayer(await (await page.request.get("/")).text()).viewer.signedIn).toBe(
+      true,
+    );
 
     // The same request from our own origin does sign out: the guard is not refusing everything.
     const own = await page.request.post("/auth/signout", {
@@ -439,7 +447,8 @@ test.describe("accounts and credits", () => {
     });
     expect(own.status()).toBe(302);
     expect(own.headers()["location"]).toBe("/");
-    expect(await (await page.request.get("/")).text()).not.toContain('aria-label="Account menu"');
+    const signedOut = await (await page.request.get("/")).text();
+    expect(personalLayerIn(signedOut)?.viewer.signedIn ?? false).toBe(false);
   });
 
   test("an app user gets the daily bonus dialog and one hour of premium, once a day", async ({

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { waitForHydration } from "./support/home-page";
+import { dropFlash } from "./support/personal-layer";
 
 // Decision 0012: visitors without cookies share one rendering of the public pages.
 test.describe.configure({ mode: "parallel" });
@@ -35,6 +36,7 @@ test("a signed-in visitor gets the shared page, allowed by hash, with their laye
     maxRedirects: 0,
   });
   expect(signIn.status()).toBe(302);
+  await dropFlash(page.context());
   const response = await page.request.get("/articles");
   const headers = response.headers();
   expect(["HIT", "MISS"]).toContain(headers["x-cache"]);
