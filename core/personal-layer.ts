@@ -25,7 +25,7 @@ export type PersonalLayer = {
 export const PERSONAL_LAYER_ELEMENT_ID = "kk-personal-layer";
 
 /**
- * Loaders say `sharedRender: true` when their data was made for the shared page (as a visitor
- * without cookies sees it): the browser then reads the personal parts from the PersonalLayer.
+ * What a shared page's render notes for the personal layers laid over it: the courses it shows
+ * (hearts, Visited badges) and whether it shows the redeem section.
  */
-export type SharedRenderFlag = { sharedRender: boolean };
+export type PersonalScope = { courseIds: number[]; showsRedemptions: boolean };

@@ -27,6 +27,7 @@ import { sharedPageAddress } from "./web/shared-addresses";
 import { noScriptMarker, wantsOwnRender } from "./web/no-script";
 import { parseCookies } from "./web/cookies";
 import { buildPersonalLayer } from "./domain/personal-layer";
+import type { PersonalScope } from "../core/personal-layer";
 import type { Services } from "./services";
 
 export type HttpAppOptions = {
@@ -201,7 +202,7 @@ function createPublicPageCache(
       isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken) ||
       wantsOwnRender(parseCookies(request.headers.cookie)),
     render: async (address, preferenceCookies) => {
-      const sharedRender = { courseIds: [] as number[] };
+      const sharedRender: PersonalScope = { courseIds: [], showsRedemptions: false };
       // Only what the key holds reaches the render: the address and the display preferences.
       const response = await renderPage(
         new Request(new URL(address, services.config.publicSiteUrl), {
@@ -215,12 +216,12 @@ function createPublicPageCache(
           sharedRender,
         },
       );
-      return { response, courseIds: sharedRender.courseIds };
+      return { response, scope: sharedRender };
     },
-    personalEnding: async (request, courseIds) => {
+    personalEnding: async (request, scope) => {
       const identity = await resolveWebIdentity(services, request);
       if (!identity.user && !identity.anonymousId) return null;
-      return renderPersonalTail(await buildPersonalLayer(services, identity, courseIds));
+      return renderPersonalTail(await buildPersonalLayer(services, identity, scope));
     },
     policy: (hashes) => contentSecurityPolicy({ hashes }, policyOptions),
     ttlMs: SHARED_PAGE_TTL_MS,

@@ -1,3 +1,4 @@
+import type { PersonalScope } from "../core/personal-layer";
 import type { Services } from "./services";
 import type { WebIdentity } from "./web/request-identity";
 
@@ -14,10 +15,10 @@ export type RequestContext = {
   identity: WebIdentity;
   /**
    * Present while a page is rendered once to be shared by every visitor (server/web/shared-pages.ts):
-   * the identity is then a visitor without cookies, and loaders note here the courses whose
-   * personal marks (hearts, Visited) each visitor's PersonalLayer must carry.
+   * the identity is then a visitor without cookies, and loaders note here what each visitor's
+   * PersonalLayer must carry (the courses shown, the redeem section).
    */
-  sharedRender?: { courseIds: number[] };
+  sharedRender?: PersonalScope;
 };
 
 declare module "react-router" {

@@ -59,7 +59,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const searchSuggestions =
       page.total === 0 ? await suggestForEmptySearch(services, filters) : [];
     const pageIds = page.courses.map((course) => course.id);
-    context.sharedRender?.courseIds.push(...pageIds);
+    if (context.sharedRender) {
+      context.sharedRender.courseIds.push(...pageIds);
+      context.sharedRender.showsRedemptions = true;
+    }
     const user = context.identity.user;
     const [{ visitedCourseIds, favouriteCourseIds }, redemptions] = await Promise.all([
       listCourseMarks(services, context.identity, pageIds),
@@ -301,7 +304,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <RedeemSection signedIn={viewer?.signedIn ?? false} redemptions={layer?.redemptions ?? loaderData.redemptions} />
+      <RedeemSection
+        signedIn={viewer?.signedIn ?? false}
+        redemptions={layer?.redemptions ?? loaderData.redemptions}
+      />
 
       <Suspense fallback={null}>
         <AiCompassModal

@@ -1,4 +1,4 @@
-import type { PersonalLayer } from "../../core/personal-layer";
+import type { PersonalLayer, PersonalScope } from "../../core/personal-layer";
 import type { ViewerSummary } from "../../core/viewer";
 import { canWriteArticles } from "./articles";
 import { viewerSubject, type RequestIdentity } from "./accounts";
@@ -26,12 +26,12 @@ export async function listCourseMarks(
 export async function buildPersonalLayer(
   services: Services,
   identity: RequestIdentity & { viewer: ViewerSummary },
-  courseIds: number[],
+  scope: PersonalScope,
 ): Promise<PersonalLayer> {
   const { user } = identity;
   const [marks, redemptions] = await Promise.all([
-    listCourseMarks(services, identity, courseIds),
-    user ? listRedemptions(services, user.id) : [],
+    listCourseMarks(services, identity, scope.courseIds),
+    user && scope.showsRedemptions ? listRedemptions(services, user.id) : [],
   ]);
   return {
     viewer: identity.viewer,

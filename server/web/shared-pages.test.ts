@@ -54,10 +54,10 @@ async function startHarness(): Promise<Harness> {
         `<!DOCTYPE html><html><body><p>render ${render}</p><script>${INLINE_SCRIPT}</script></body></html>`,
         { status: harness.answer.status, headers },
       );
-      return { response, courseIds: [render, 100 + render] };
+      return { response, scope: { courseIds: [render, 100 + render], showsRedemptions: false } };
     },
     // A visitor's session cookie names them; without one they have nothing personal.
-    personalEnding: async (request, courseIds) => {
+    personalEnding: async (request, { courseIds }) => {
       const name = /kk_session=(\w+)/.exec(request.headers.cookie ?? "")?.[1];
       return name ? `<p>layer of ${name} for ${courseIds.join(",")}</p>` : null;
     },

@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import type express from "express";
+import type { PersonalScope } from "../../core/personal-layer";
 import { inlineScriptHashes } from "./content-security-policy";
 import { parseCookies } from "./cookies";
 import { gzipPrefix, gzipWithEnding, type GzipPrefix } from "./gzip-splice";
@@ -27,10 +28,10 @@ export type SharedPageOptions = {
   /** Renders the page at this address as a visitor without a session sees it, without a nonce. */
   render: (address: string, preferenceCookies: string) => Promise<SharedRender>;
   /**
-   * This visitor's ending for a page showing these courses (inserted before `</body>`), or null
+   * This visitor's ending for a page of this scope (inserted before `</body>`), or null
    * when the visitor has nothing personal to show.
    */
-  personalEnding: (request: express.Request, courseIds: number[]) => Promise<string | null>;
+  personalEnding: (request: express.Request, scope: PersonalScope) => Promise<string | null>;
   /** The CSP for a page whose inline scripts have these hashes. */
   policy: (scriptHashes: string[]) => string;
   ttlMs: number;
@@ -40,8 +41,8 @@ export type SharedPageOptions = {
 
 export type SharedRender = {
   response: Response;
-  /** The courses on the page: each visitor's ending marks their favourites and visits among them. */
-  courseIds: number[];
+  /** What each visitor's ending must cover: the courses shown (hearts, Visited), the redeem section. */
+  scope: PersonalScope;
 };
 
 type RenderedPage = {
@@ -50,7 +51,7 @@ type RenderedPage = {
   gzip: Buffer;
   /** The page up to `</body>`, compressed once, and what follows it: a visitor's ending goes between. */
   splice: { prefix: GzipPrefix; closing: Buffer } | null;
-  courseIds: number[];
+  scope: PersonalScope;
   /** Built once per render: its inline scripts' hashes do not change until the next one. */
   contentSecurityPolicy: string;
   /** Only a plain 200 without cookies is shared; anything else is sent once to its waiters. */
@@ -104,7 +105,7 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
   }
 
   async function render(address: string, preferences: string): Promise<RenderedPage> {
-    const { response, courseIds } = await options.render(address, preferences);
+    const { response, scope } = await options.render(address, preferences);
     const html = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => !NOT_STORED.has(name));
     const shareable =
@@ -120,7 +121,7 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
         shareable && bodyEnd >= 0
           ? { prefix: gzipPrefix(html.subarray(0, bodyEnd)), closing: html.subarray(bodyEnd) }
           : null,
-      courseIds,
+      scope,
       contentSecurityPolicy: options.policy(inlineScriptHashes(html.toString("utf8"))),
       shareable,
     };
@@ -156,7 +157,7 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
     const rendered = await page;
     const ending =
       key.personal && rendered.splice
-        ? await options.personalEnding(request, rendered.courseIds)
+        ? await options.personalEnding(request, rendered.scope)
         : null;
     if (response.headersSent) return;
     response.status(rendered.status);
