@@ -12,6 +12,7 @@ import {
   parseArticleListQuery,
 } from "../../core/article-paths";
 import { excerptSource } from "../../core/markdown-text";
+import { formatCount } from "../../core/numbers";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/articles";
 
@@ -101,7 +102,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
           </h1>
           {page && (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              {page.total.toLocaleString("en-US")} article{page.total === 1 ? "" : "s"}
+              {formatCount(page.total)} article{page.total === 1 ? "" : "s"}
             </p>
           )}
         </div>

@@ -28,6 +28,7 @@ import {
   parseCourseFilters,
 } from "../../core/course-filters";
 import { pageMeta, siteUrlFromMatches } from "../lib/seo";
+import { formatCount } from "../../core/numbers";
 import { isOutOfCredits } from "../../core/viewer";
 import type { Route } from "./+types/home";
 
@@ -204,7 +205,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           {page && (
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              {page.total.toLocaleString("en-US")} course{page.total === 1 ? "" : "s"}
+              {formatCount(page.total)} course{page.total === 1 ? "" : "s"}
             </p>
           )}
         </div>
