@@ -17,6 +17,7 @@ import { CourseFilterBar } from "../components/course-filter-bar";
 import { EmptySearchSuggestions } from "../components/empty-search-suggestions";
 import { Hero } from "../components/hero";
 import { LiveUpdates } from "../components/live-updates";
+import { MountOnceOpened } from "../components/mount-once-opened";
 import { Pagination } from "../components/pagination";
 import { RedeemSection, type RedemptionItem } from "../components/redeem-section";
 import { useRootData } from "../components/use-root-data";
@@ -32,8 +33,8 @@ import { formatCount } from "../../core/numbers";
 import { isOutOfCredits } from "../../core/viewer";
 import type { Route } from "./+types/home";
 
-// The AI dialogs validate replies with zod and render markdown. Loaded lazily, they arrive once
-// the page has hydrated instead of with the first paint (zod alone is 26 kB gzip).
+// The AI dialogs validate replies with zod and render markdown. Loaded when first opened, they
+// cost the first paint and the hydration nothing (zod alone is 26 kB gzip).
 const AiCompassModal = lazy(() =>
   import("../components/ai-compass-modal").then((module) => ({ default: module.AiCompassModal })),
 );
@@ -304,17 +305,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <RedeemSection signedIn={viewer?.signedIn ?? false} redemptions={loaderData.redemptions} />
 
-      <Suspense fallback={null}>
-        <AiCompassModal
-          open={openModal === "guide"}
-          onClose={() => setOpenModal(null)}
-          onApplyKeyword={(keyword) => {
-            setOpenModal(null);
-            void navigate(`${courseListHref({ search: keyword })}#courses-section`);
-          }}
-        />
-        <TrendingModal open={openModal === "trending"} onClose={() => setOpenModal(null)} />
-      </Suspense>
+      <MountOnceOpened open={openModal === "guide"}>
+        <Suspense fallback={null}>
+          <AiCompassModal
+            open={openModal === "guide"}
+            onClose={() => setOpenModal(null)}
+            onApplyKeyword={(keyword) => {
+              setOpenModal(null);
+              void navigate(`${courseListHref({ search: keyword })}#courses-section`);
+            }}
+          />
+        </Suspense>
+      </MountOnceOpened>
+      <MountOnceOpened open={openModal === "trending"}>
+        <Suspense fallback={null}>
+          <TrendingModal open={openModal === "trending"} onClose={() => setOpenModal(null)} />
+        </Suspense>
+      </MountOnceOpened>
     </>
   );
 }
