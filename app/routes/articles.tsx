@@ -3,6 +3,7 @@ import { canWriteArticles, listArticles } from "../../server/domain/articles";
 import { getLiveUpdateCursor } from "../../server/domain/live-updates";
 import { ArticleCard, type ArticleCardData } from "../components/article-card";
 import { ArticleFilterBar } from "../components/article-filter-bar";
+import { renderMarkdownHtml } from "../components/markdown-html.server";
 import { Pagination } from "../components/pagination";
 import { LiveUpdates } from "../components/live-updates";
 import {
@@ -25,11 +26,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listArticles(services, query),
       getLiveUpdateCursor(services),
     ]);
-    // Cards only need the start of each article: keep the page small.
+    // Cards only need the start of each article, as HTML made here: the browser gets neither the
+    // whole text nor the markdown renderer (decision 0020).
+    const siteUrl = services.config.publicSiteUrl;
     const articles: ArticleCardData[] = page.articles.map((article) => ({
       articleId: article.articleId,
       title: article.title,
-      content: excerptSource(article.content),
+      excerptHtml: renderMarkdownHtml(excerptSource(article.content), {
+        siteUrl,
+        variant: "excerpt",
+      }),
       author: article.author,
       date: article.date,
       imageUrl: article.imageUrl,
