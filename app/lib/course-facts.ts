@@ -8,12 +8,8 @@ export function formatDuration(minutes: number | null): string | null {
   return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
 }
 
-// Built once: constructing an Intl.NumberFormat is costly, and a page of cards formats 40 counts.
-const COUNT_FORMAT = new Intl.NumberFormat("en-US");
-
-export function formatCount(value: number): string {
-  return COUNT_FORMAT.format(value);
-}
+// Cards format their counts without Intl (core/numbers.ts says why).
+export { formatCount } from "../../core/numbers";
 
 /** "Expires in 2 days" / "Expires in 5 hours" / "Expires in 12 minutes", relative to `now`. */
 export function formatTimeLeft(expiresAt: string | null, now: Date): string | null {
