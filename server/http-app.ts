@@ -44,6 +44,8 @@ const HEALTH_TIMEOUT_MS = 2000;
 const SHARED_PAGE_TTL_MS = 5000;
 /** The public pages that look the same to every visitor without a session. */
 const SHARED_PATHS = new Set(["/", "/articles", "/article"]);
+/** Course pages (/course/:slug) too: only a 200 is kept, so unknown slugs are never stored. */
+const SHARED_PATH_PREFIXES = ["/course/"];
 
 export function createHttpApp(options: HttpAppOptions): Express {
   const { services } = options;
@@ -188,7 +190,9 @@ function createPublicPageCache(
 ): SharedPages {
   const renderPage = createFetchRequestHandler(build, "production");
   const sharedPages = createSharedPages({
-    isSharedPath: (pathname) => SHARED_PATHS.has(pathname),
+    isSharedPath: (pathname) =>
+      SHARED_PATHS.has(pathname) ||
+      SHARED_PATH_PREFIXES.some((prefix) => pathname.startsWith(prefix)),
     preferenceCookies: [THEME_COOKIE, COUPON_BANNER_COOKIE],
     isPersonal: (request) =>
       isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken),
