@@ -128,7 +128,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
         <ol className="flex flex-wrap items-center gap-x-1">
           <li>
-            <Link to="/" className="inline-flex min-h-11 items-center hover:underline">
+            <Link to="/" className="inline-flex min-h-11 min-w-11 items-center hover:underline">
               Home
             </Link>
           </li>
