@@ -4,8 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
+import { eq } from "drizzle-orm";
 import { pino } from "pino";
+import { coursePath } from "../core/course-paths";
 import { parseConfig } from "../server/config";
+import { courses } from "../server/db/schema";
 import { listCourses } from "../server/domain/catalog";
 import { DEFAULT_COURSE_FILTERS } from "../core/course-filters";
 import { createRedeemCodes } from "../server/domain/redeem";
@@ -72,6 +75,16 @@ async function main() {
     }
   }
   const searchP50 = median(searchTimes.slice(searches.length)); // first round warms caches
+  // Course pages: one for the shared render, and a spread of them for a returning visitor.
+  const pageSlugs = await Promise.all(
+    data.courseIds.slice(0, 50).map(async (id) => {
+      const [row] = await handle.services.db
+        .select({ slug: courses.slug })
+        .from(courses)
+        .where(eq(courses.id, id));
+      return row!.slug;
+    }),
+  );
   await handle.close();
 
   const port = await findFreePort();
@@ -146,6 +159,18 @@ async function main() {
           headers: { cookie: visitorCookie },
         }),
       },
+      {
+        name: "course page (visitor without cookies: shared page)",
+        path: coursePath(pageSlugs[0]!),
+      },
+      {
+        name: "course pages (returning visitor: own render, 50 courses)",
+        path: coursePath(pageSlugs[0]!),
+        vary: (request) => ({
+          path: coursePath(pageSlugs[request % pageSlugs.length]!),
+          headers: { cookie: visitorCookie },
+        }),
+      },
       { name: "/articles (shared page)", path: "/articles" },
       { name: "article page (shared page)", path: `/article?id=${data.articleIds[0]}` },
       {
@@ -214,6 +239,7 @@ async function main() {
       ["/", "/"],
       ["/articles", "/articles"],
       ["article", `/article?id=${data.articleIds[0]}`],
+      ["course page", coursePath(pageSlugs[0]!)],
       ["/dashboard", "/dashboard"],
     ] as const) {
       const html = await (

@@ -27,7 +27,7 @@ import { sharedPageAddress } from "./web/shared-addresses";
 import { noScriptMarker, wantsOwnRender } from "./web/no-script";
 import { parseCookies } from "./web/cookies";
 import { buildPersonalLayer } from "./domain/personal-layer";
-import type { PersonalScope } from "../core/personal-layer";
+import { EMPTY_PERSONAL_SCOPE, type PersonalScope } from "../core/personal-layer";
 import type { Services } from "./services";
 
 export type HttpAppOptions = {
@@ -202,7 +202,7 @@ function createPublicPageCache(
       isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken) ||
       wantsOwnRender(parseCookies(request.headers.cookie)),
     render: async (address, preferenceCookies) => {
-      const sharedRender: PersonalScope = { courseIds: [], showsRedemptions: false };
+      const sharedRender: PersonalScope = { ...EMPTY_PERSONAL_SCOPE, courseIds: [] };
       // Only what the key holds reaches the render: the address and the display preferences.
       const response = await renderPage(
         new Request(new URL(address, services.config.publicSiteUrl), {

@@ -2,7 +2,7 @@ import { data, Link, useNavigation } from "react-router";
 import { findArticle, type PublicArticle } from "../../server/domain/articles";
 import { AiScannedBadge, ArticleCover } from "../components/article-cover";
 import { ArticleLoadError, ArticleNotFound } from "../components/article-not-found";
-import { ArticleShareButton } from "../components/article-share-button";
+import { ShareButton } from "../components/share-button";
 import { renderMarkdownHtml } from "../components/markdown-html.server";
 import { StaticHtml } from "../components/static-html";
 import { useRootData } from "../components/use-root-data";
@@ -144,7 +144,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <footer className="mt-10 rounded-xl border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900">
             <h2 className="text-lg font-semibold">Enjoyed this article? Share it!</h2>
             <div className="mt-4">
-              <ArticleShareButton
+              <ShareButton
+                replayKey="article-share"
                 title={article.title}
                 url={
                   siteUrl

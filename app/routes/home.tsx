@@ -41,6 +41,9 @@ const TrendingModal = lazy(() =>
   import("../components/trending-modal").then((module) => ({ default: module.TrendingModal })),
 );
 
+/** Cards in the first row at the widest layout (four columns): their images load at once. */
+const FIRST_ROW_CARDS = 4;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const filters = parseCourseFilters(new URL(request.url).searchParams);
@@ -281,9 +284,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul
               className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}
             >
-              {shownCourses.map((course) => (
+              {shownCourses.map((course, index) => (
                 <li key={course.id}>
                   <CourseCard
+                    firstRow={index < FIRST_ROW_CARDS}
                     course={course}
                     today={today}
                     now={now}

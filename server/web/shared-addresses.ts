@@ -26,6 +26,7 @@ export function sharedPageAddress(request: express.Request): string | null {
       return id === null ? null : articlePath(id);
     }
     default:
-      return null;
+      // A course page is its path; only a 200 is kept, so unknown slugs and redirects never are.
+      return request.path.startsWith("/course/") ? request.path : null;
   }
 }
