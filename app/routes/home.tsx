@@ -279,7 +279,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}
             >
               {shownCourses.map((course) => (
-                <li key={course.id}>
+                <li key={course.id} className="render-when-near [--offscreen-height:19rem]">
                   <CourseCard
                     course={course}
                     today={today}
