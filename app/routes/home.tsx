@@ -285,7 +285,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}
             >
               {shownCourses.map((course, index) => (
-                <li key={course.id}>
+                // Cards far below the screen skip layout and paint until scrolled near; 30rem is
+                // about a card with its 16:9 image, so the scrollbar hardly moves when they render.
+                <li key={course.id} className="render-when-near [--offscreen-height:30rem]">
                   <CourseCard
                     firstRow={index < FIRST_ROW_CARDS}
                     course={course}
