@@ -97,7 +97,7 @@ export function CourseCard({
           height={270}
           sizes={CARD_IMAGE_SIZES}
           priority={firstRow}
-          className="w-28 shrink-0 sm:mb-3 sm:w-full"
+          className="w-28 shrink-0 rounded-lg sm:mb-3 sm:w-full"
         />
         <div className="min-w-0">
           <h3 className="text-base leading-snug font-semibold" title={course.title}>

@@ -37,7 +37,7 @@ export function CourseImage({
     if (image && image.complete && image.naturalWidth === 0 && src) setFailedSrc(src);
   }, [src]);
 
-  const box = `aspect-video overflow-hidden rounded-lg ${className}`;
+  const box = `aspect-video overflow-hidden ${className}`;
   if (!src || src.startsWith("data:") || failedSrc === src) {
     return <CourseImagePlaceholder className={box} />;
   }

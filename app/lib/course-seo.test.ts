@@ -3,6 +3,7 @@ import {
   courseBreadcrumbJsonLd,
   courseJsonLd,
   courseMetaDescription,
+  courseShareImage,
   courseSummary,
   isoDuration,
   type CourseSeoFacts,
@@ -261,6 +262,19 @@ describe("courseSummary and courseMetaDescription", () => {
     expect(courseSummary({ title: "Excel", courseType: "Office", headline: "Fast!" }, "")).toBe(
       "Fast!",
     );
+  });
+});
+
+describe("courseShareImage", () => {
+  it("shares the course's image, never one of the site's own pages, else the default", () => {
+    const udemy = "https://img-c.udemycdn.com/course/750x422/1_a.jpg";
+    expect(courseShareImage({ imageUrl: udemy }, SITE)).toBe(udemy);
+    expect(courseShareImage({ imageUrl: `${SITE}/uploads/a.webp` }, SITE)).toBe(
+      `${SITE}/uploads/a.webp`,
+    );
+    expect(courseShareImage({ imageUrl: `${SITE}/go/12` }, SITE)).toBeNull();
+    expect(courseShareImage({ imageUrl: "data:image/png;base64,AAAA" }, SITE)).toBeNull();
+    expect(courseShareImage({ imageUrl: null }, SITE)).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 import type { PublicCourse } from "../../core/course";
 import { courseListHref } from "../../core/course-filters";
 import { coursePath } from "../../core/course-paths";
+import { safeImageSrc } from "../../core/safe-addresses";
 import { TRUNCATE, truncate } from "../../core/text";
 import { absoluteUrl, breadcrumbJsonLd } from "./seo";
 
@@ -45,9 +46,16 @@ export function courseMetaDescription(summary: string): string {
   return truncate(summary, TRUNCATE.articleMetaDescription);
 }
 
-/** The share image: the course's own when it is a web address, else the site's default. */
-export function courseShareImage(course: Pick<PublicCourse, "imageUrl">): string | null {
-  return course.imageUrl && /^https?:\/\//i.test(course.imageUrl) ? course.imageUrl : null;
+/**
+ * The share image: the course's own when it is a web address that is not one of the site's pages
+ * (a preview fetcher must never be sent to /go/…), else null for the site's default.
+ */
+export function courseShareImage(
+  course: Pick<PublicCourse, "imageUrl">,
+  siteUrl: string,
+): string | null {
+  const src = safeImageSrc(course.imageUrl, siteUrl);
+  return src && /^https?:\/\//i.test(src) ? src : null;
 }
 
 /** ISO 8601 duration ("PT5H30M") of a length in minutes. */
@@ -64,7 +72,7 @@ export function isoDuration(minutes: number): string {
  */
 export function courseJsonLd(course: CourseSeoFacts, summary: string, siteUrl: string): object {
   const url = absoluteUrl(siteUrl, coursePath(course.slug));
-  const image = courseShareImage(course);
+  const image = courseShareImage(course, siteUrl);
   const duration =
     course.durationMinutes && course.durationMinutes > 0
       ? isoDuration(course.durationMinutes)

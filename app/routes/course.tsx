@@ -87,7 +87,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     description: courseMetaDescription(summary),
     siteUrl,
     path: coursePath(course.slug),
-    image: courseShareImage(course),
+    image: courseShareImage(course, siteUrl),
     // Without a live coupon the page is not worth a search result until one comes back.
     noIndex: !course.listed,
     jsonLd: [courseJsonLd(course, summary, siteUrl), courseBreadcrumbJsonLd(course, siteUrl)],
