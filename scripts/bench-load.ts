@@ -1,0 +1,137 @@
+import autocannon from "autocannon";
+
+/** Which bare-server answer a case is compared with. */
+export type Ceiling = "page" | "css";
+
+export type BenchCase = {
+  name: string;
+  /** The server the case loads: the real one or one of the bare ceilings. */
+  target: "server" | Ceiling;
+  path: string;
+  /** The bare answer this case is held against. */
+  ceiling: Ceiling;
+  /** Held against the shared page too (the budget for signed-in and returning visitors). */
+  vsSharedPage?: boolean;
+  /** This case is the shared page the others are compared with. */
+  isSharedPage?: boolean;
+  /** Per request: another path or more headers. */
+  vary?: (request: number) => { path?: string; headers?: Record<string, string> };
+  /** Answers are redirects (/go). */
+  redirects?: boolean;
+};
+
+export type RunResult = {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Answers with a status the case does not expect (2xx, or 3xx for redirects). */
+  unexpected: number;
+};
+
+export type LoadOptions = { connections: number; seconds: number; headers: Record<string, string> };
+
+/** One autocannon run of one case against `base`. */
+export async function runCase(
+  base: string,
+  benchCase: BenchCase,
+  options: LoadOptions,
+): Promise<RunResult> {
+  let counter = 0;
+  const vary = benchCase.vary;
+  const result = await autocannon({
+    url: `${base}${benchCase.path}`,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers,
+    requests: vary
+      ? [
+          {
+            setupRequest: (request) => {
+              counter += 1;
+              const varied = vary(counter);
+              return {
+                ...request,
+                path: varied.path ?? request.path,
+                headers: { ...request.headers, ...varied.headers },
+              };
+            },
+          },
+        ]
+      : undefined,
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    unexpected: benchCase.redirects
+      ? result.requests.total - result["3xx"]
+      : result.requests.total - result["2xx"],
+  };
+}
+
+export const median = (values: number[]): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+
+export type CaseSummary = {
+  name: string;
+  runs: RunResult[];
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  unexpected: number;
+  /** Median req/s over the median req/s of its bare ceiling, in the same bench run. */
+  vsCeiling: number;
+  vsSharedPage?: number;
+};
+
+/**
+ * Medians per case over the interleaved runs, and each case's ratio to its ceiling: ratios are
+ * taken between medians of one bench run, since absolute numbers move with the machine's load.
+ */
+export function summariseRuns(cases: BenchCase[], runs: Map<string, RunResult[]>): CaseSummary[] {
+  const medianOf = (name: string, pick: (run: RunResult) => number) =>
+    median((runs.get(name) ?? []).map(pick));
+  const rate = (name: string) => medianOf(name, (run) => run.requestsPerSecond);
+  const ceilingRate = (ceiling: Ceiling) =>
+    rate(cases.find((benchCase) => benchCase.target === ceiling)?.name ?? "");
+  const sharedPage = cases.find((benchCase) => benchCase.isSharedPage);
+  return cases.map((benchCase) => {
+    const own = runs.get(benchCase.name) ?? [];
+    const requestsPerSecond = rate(benchCase.name);
+    return {
+      name: benchCase.name,
+      runs: own,
+      requestsPerSecond,
+      p50: medianOf(benchCase.name, (run) => run.p50),
+      p99: medianOf(benchCase.name, (run) => run.p99),
+      errors: own.reduce((sum, run) => sum + run.errors, 0),
+      unexpected: own.reduce((sum, run) => sum + run.unexpected, 0),
+      vsCeiling: requestsPerSecond / ceilingRate(benchCase.ceiling),
+      vsSharedPage:
+        benchCase.vsSharedPage && sharedPage
+          ? requestsPerSecond / rate(sharedPage.name)
+          : undefined,
+    };
+  });
+}
+
+const percent = (ratio: number | undefined) =>
+  ratio === undefined || !Number.isFinite(ratio) ? "" : `${(ratio * 100).toFixed(1)}%`;
+
+/** The table printed at the end of a bench run. */
+export function formatSummaries(summaries: CaseSummary[], cases: BenchCase[]) {
+  return summaries.map((summary, index) => ({
+    case: summary.name,
+    "req/s": summary.requestsPerSecond,
+    "p50 ms": summary.p50,
+    "p99 ms": summary.p99,
+    "vs bare": `${percent(summary.vsCeiling)} of ${cases[index]!.ceiling}`,
+    "vs shared /": percent(summary.vsSharedPage),
+    "runs req/s": summary.runs.map((run) => run.requestsPerSecond).join(" "),
+    errors: summary.errors,
+    "bad status": summary.unexpected,
+  }));
+}
