@@ -39,7 +39,7 @@ export async function recordAnswer(
   });
 }
 
-export type BareServer = { base: string; stop: () => Promise<void> };
+export type BareServer = { base: string; pid: number; stop: () => Promise<void> };
 
 /**
  * Starts scripts/bench-bare-server.ts in a child process answering every request with `answer`:
@@ -71,5 +71,5 @@ export async function startBareServer(root: string, answer: RecordedAnswer): Pro
     child.once("exit", (code) => reject(new Error(`the bare server exited with ${code}`)));
   });
   lines.close();
-  return { base: `http://127.0.0.1:${port}`, stop };
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
 }

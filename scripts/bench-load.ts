@@ -1,3 +1,5 @@
+import { execSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 /** Which bare-server answer a case is compared with. */
@@ -27,16 +29,23 @@ export type RunResult = {
   errors: number;
   /** Answers with a status the case does not expect (2xx, or 3xx for redirects). */
   unexpected: number;
+  /**
+   * CPU time the answering process spent per request (all its threads: zlib, file reads and GC
+   * included). Unlike req/s it hardly moves when other programs take the machine's cores.
+   */
+  cpuMicrosPerRequest?: number;
 };
 
 export type LoadOptions = { connections: number; seconds: number; headers: Record<string, string> };
 
-/** One autocannon run of one case against `base`. */
+/** One autocannon run of one case against `base`, answered by process `pid`. */
 export async function runCase(
   base: string,
   benchCase: BenchCase,
   options: LoadOptions,
+  pid?: number,
 ): Promise<RunResult> {
+  const cpuBefore = pid === undefined ? undefined : processCpuMicros(pid);
   let counter = 0;
   const vary = benchCase.vary;
   const result = await autocannon({
@@ -60,7 +69,13 @@ export async function runCase(
         ]
       : undefined,
   });
+  const cpuAfter = pid === undefined ? undefined : processCpuMicros(pid);
+  const cpu =
+    cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
+      ? Math.round((cpuAfter - cpuBefore) / result.requests.total)
+      : undefined;
   return {
+    cpuMicrosPerRequest: cpu,
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -69,6 +84,21 @@ export async function runCase(
       ? result.requests.total - result["3xx"]
       : result.requests.total - result["2xx"],
   };
+}
+
+let ticksPerSecond: number | undefined;
+
+/** User + system CPU time of a process so far (Linux /proc), or undefined elsewhere. */
+export function processCpuMicros(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces): state is the 3rd, utime the 14th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticksPerSecond ??= Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
+    return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+  } catch {
+    return undefined;
+  }
 }
 
 export const median = (values: number[]): number =>
@@ -82,8 +112,12 @@ export type CaseSummary = {
   p99: number;
   errors: number;
   unexpected: number;
+  /** Median CPU µs per request of the answering process. */
+  cpuMicrosPerRequest?: number;
   /** Median req/s over the median req/s of its bare ceiling, in the same bench run. */
   vsCeiling: number;
+  /** The ceiling's CPU per request over this case's: the share of the ceiling at equal CPU. */
+  cpuVsCeiling?: number;
   vsSharedPage?: number;
 };
 
@@ -95,12 +129,14 @@ export function summariseRuns(cases: BenchCase[], runs: Map<string, RunResult[]>
   const medianOf = (name: string, pick: (run: RunResult) => number) =>
     median((runs.get(name) ?? []).map(pick));
   const rate = (name: string) => medianOf(name, (run) => run.requestsPerSecond);
-  const ceilingRate = (ceiling: Ceiling) =>
-    rate(cases.find((benchCase) => benchCase.target === ceiling)?.name ?? "");
+  const cpu = (name: string) => medianOf(name, (run) => run.cpuMicrosPerRequest ?? NaN);
+  const ceilingName = (ceiling: Ceiling) =>
+    cases.find((benchCase) => benchCase.target === ceiling)?.name ?? "";
   const sharedPage = cases.find((benchCase) => benchCase.isSharedPage);
   return cases.map((benchCase) => {
     const own = runs.get(benchCase.name) ?? [];
     const requestsPerSecond = rate(benchCase.name);
+    const cpuMicrosPerRequest = cpu(benchCase.name);
     return {
       name: benchCase.name,
       runs: own,
@@ -109,7 +145,9 @@ export function summariseRuns(cases: BenchCase[], runs: Map<string, RunResult[]>
       p99: medianOf(benchCase.name, (run) => run.p99),
       errors: own.reduce((sum, run) => sum + run.errors, 0),
       unexpected: own.reduce((sum, run) => sum + run.unexpected, 0),
-      vsCeiling: requestsPerSecond / ceilingRate(benchCase.ceiling),
+      cpuMicrosPerRequest: Number.isFinite(cpuMicrosPerRequest) ? cpuMicrosPerRequest : undefined,
+      vsCeiling: requestsPerSecond / rate(ceilingName(benchCase.ceiling)),
+      cpuVsCeiling: cpu(ceilingName(benchCase.ceiling)) / cpuMicrosPerRequest,
       vsSharedPage:
         benchCase.vsSharedPage && sharedPage
           ? requestsPerSecond / rate(sharedPage.name)
@@ -129,6 +167,8 @@ export function formatSummaries(summaries: CaseSummary[], cases: BenchCase[]) {
     "p50 ms": summary.p50,
     "p99 ms": summary.p99,
     "vs bare": `${percent(summary.vsCeiling)} of ${cases[index]!.ceiling}`,
+    "CPU µs/req": summary.cpuMicrosPerRequest ?? "",
+    "vs bare CPU": percent(summary.cpuVsCeiling),
     "vs shared /": percent(summary.vsSharedPage),
     "runs req/s": summary.runs.map((run) => run.requestsPerSecond).join(" "),
     errors: summary.errors,

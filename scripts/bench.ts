@@ -115,15 +115,21 @@ async function main() {
       if (chosen.length === 0) throw new Error(`no server case matches "${PROFILE}"`);
       profileWindow.from = microsNow();
       for (const benchCase of chosen) {
-        const result = await runCase(base, benchCase, loadOptions());
-        console.log(`${benchCase.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms`);
+        const result = await runCase(base, benchCase, loadOptions(), server.process.pid);
+        console.log(
+          `${benchCase.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, ${result.cpuMicrosPerRequest ?? "?"} µs CPU/req (profiling included)`,
+        );
       }
       profileWindow.to = microsNow();
       return;
     }
 
     // The ceilings replay what the real server answers a browser without cookies.
-    const targets: Record<BenchCase["target"], string> = { server: base, page: "", css: "" };
+    const targets: Record<BenchCase["target"], { base: string; pid?: number }> = {
+      server: { base, pid: server.process.pid },
+      page: { base: "" },
+      css: { base: "" },
+    };
     for (const ceiling of ["page", "css"] as const) {
       const ceilingCase = cases.find((benchCase) => benchCase.target === ceiling)!;
       const answer = await recordAnswer(`${base}${ceilingCase.path}`, REQUEST_HEADERS);
@@ -132,16 +138,17 @@ async function main() {
       );
       const bare = await startBareServer(root, answer);
       bareServers.push(bare);
-      targets[ceiling] = bare.base;
+      targets[ceiling] = { base: bare.base, pid: bare.pid };
     }
 
     const runs = new Map<string, RunResult[]>(cases.map((benchCase) => [benchCase.name, []]));
     for (let run = 1; run <= RUNS; run += 1) {
       for (const benchCase of cases) {
-        const result = await runCase(targets[benchCase.target], benchCase, loadOptions());
+        const target = targets[benchCase.target];
+        const result = await runCase(target.base, benchCase, loadOptions(), target.pid);
         runs.get(benchCase.name)!.push(result);
         console.log(
-          `run ${run}/${RUNS} ${benchCase.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms`,
+          `run ${run}/${RUNS} ${benchCase.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, ${result.cpuMicrosPerRequest ?? "?"} µs CPU/req`,
         );
       }
     }
