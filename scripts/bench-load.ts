@@ -101,6 +101,22 @@ export function processCpuMicros(pid: number): number | undefined {
   }
 }
 
+/**
+ * Waits until process `pid` has gone quiet (under 15 % of a core over half a second, at most a
+ * minute). A case that leaves the server behind (50 slow answers still being worked on after
+ * autocannon stopped) must not be measured against the next case's time.
+ */
+export async function waitUntilIdle(pid: number, maxMs = 60_000): Promise<void> {
+  const windowMs = 500;
+  for (let waited = 0; waited < maxMs; waited += windowMs) {
+    const before = processCpuMicros(pid);
+    await new Promise((resolve) => setTimeout(resolve, windowMs));
+    const after = processCpuMicros(pid);
+    if (before === undefined || after === undefined) return;
+    if (after - before < windowMs * 1000 * 0.15) return;
+  }
+}
+
 export const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 

@@ -23,6 +23,7 @@ import {
   median,
   runCase,
   summariseRuns,
+  waitUntilIdle,
   type BenchCase,
   type RunResult,
 } from "./bench-load";
@@ -113,6 +114,7 @@ async function main() {
         (benchCase) => benchCase.target === "server" && benchCase.name.includes(PROFILE),
       );
       if (chosen.length === 0) throw new Error(`no server case matches "${PROFILE}"`);
+      await waitUntilIdle(server.process.pid!);
       profileWindow.from = microsNow();
       for (const benchCase of chosen) {
         const result = await runCase(base, benchCase, loadOptions(), server.process.pid);
@@ -145,6 +147,7 @@ async function main() {
     for (let run = 1; run <= RUNS; run += 1) {
       for (const benchCase of cases) {
         const target = targets[benchCase.target];
+        await waitUntilIdle(server.process.pid!);
         const result = await runCase(target.base, benchCase, loadOptions(), target.pid);
         runs.get(benchCase.name)!.push(result);
         console.log(
