@@ -40,6 +40,8 @@ import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "./local-server";
  *
  * BENCH_RUNS (default 3) runs every case that many times, interleaved, and reports medians, so a
  * burst of load from elsewhere on the machine moves one run of each case, not one whole case.
+ * BENCH_ONLY="static|/ shared" runs only the cases whose names contain one of the parts (and
+ * the ceilings), for quick comparisons while working on one path.
  * BENCH_PROFILE="<part of a case name>" instead runs the matching server cases once under
  * `node --cpu-prof` and prints where the server's CPU time went.
  *
@@ -51,6 +53,8 @@ const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const PROFILE = process.env.BENCH_PROFILE;
+/** Parts of case names separated by "|": only those cases (and the ceilings) run. */
+const ONLY = process.env.BENCH_ONLY?.split("|").filter(Boolean);
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 const root = path.resolve(import.meta.dirname, "..");
 /** Every request of every case: a browser that takes gzip (the bytes the ceiling replays). */
@@ -107,7 +111,12 @@ async function main() {
     const staticAsset = readdirSync(path.join(root, "build/client/assets")).find((file) =>
       file.endsWith(".css"),
     )!;
-    const cases = buildCases(data, visitors, `/assets/${staticAsset}`);
+    const cases = buildCases(data, visitors, `/assets/${staticAsset}`).filter(
+      (benchCase) =>
+        !ONLY ||
+        benchCase.target !== "server" ||
+        ONLY.some((part) => benchCase.name.includes(part)),
+    );
 
     if (PROFILE) {
       const chosen = cases.filter(
