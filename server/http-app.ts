@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express, { type Express } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 import { COUPON_BANNER_COOKIE } from "../core/coupon-banner";
 import { THEME_COOKIE } from "../core/theme";
@@ -16,6 +15,7 @@ import { readPageBodies } from "./web/form-bodies";
 import { isAppUserAgent } from "./web/client-credentials";
 import { rejectForeignOrigins } from "./web/origin-check";
 import { createPageRequestHandler } from "./web/page-request-handler";
+import { logRequests } from "./web/request-log";
 import {
   createSharedPages,
   forgetSharedPagesAfterWrites,
@@ -73,34 +73,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     ? createPublicPageCache(services, options.build, loadContext, policyOptions)
     : null;
 
-  app.use(
-    pinoHttp({
-      logger: services.logger,
-      genReqId: (request, response) => {
-        const incoming = request.headers["x-request-id"];
-        const id =
-          typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        response.setHeader("X-Request-Id", id);
-        return id;
-      },
-      serializers: {
-        req: (request: { id: unknown; method: string; url: string }) => ({
-          id: request.id,
-          method: request.method,
-          url: request.url,
-        }),
-        res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-      },
-      // Static assets would drown the log; failures of any kind are still logged.
-      autoLogging: { ignore: (request) => request.url?.startsWith("/assets/") ?? false },
-      customLogLevel: (_request, response, error) =>
-        error || response.statusCode >= 500
-          ? "error"
-          : response.statusCode >= 400
-            ? "warn"
-            : "info",
-    }),
-  );
+  app.use(logRequests(services.logger));
   if (sharedPages) app.use(forgetSharedPagesAfterWrites(sharedPages));
 
   if (!options.vite) {
