@@ -1,8 +1,6 @@
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express, { type Express } from "express";
-import helmet from "helmet";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 import { COUPON_BANNER_COOKIE } from "../core/coupon-banner";
 import { THEME_COOKIE } from "../core/theme";
@@ -16,6 +14,7 @@ import { isAppUserAgent } from "./web/client-credentials";
 import { rejectForeignOrigins } from "./web/origin-check";
 import { createPageRequestHandler } from "./web/page-request-handler";
 import { logRequests } from "./web/request-log";
+import { createSecurityHeaders } from "./web/security-headers";
 import {
   createSharedPages,
   forgetSharedPagesAfterWrites,
@@ -76,31 +75,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(logRequests(services.logger));
   if (sharedPages) app.use(forgetSharedPagesAfterWrites(sharedPages));
 
-  if (!options.vite) {
-    // Vite's dev client injects inline scripts and a websocket: no policy in development.
-    app.use((_request, response, next) => {
-      const nonce = randomBytes(16).toString("base64");
-      response.locals.cspNonce = nonce;
-      response.setHeader(
-        "Content-Security-Policy",
-        contentSecurityPolicy({ nonce }, policyOptions),
-      );
-      next();
-    });
-  }
-  app.use(
-    helmet({
-      contentSecurityPolicy: false, // set above, per page
-      // Course images come from the marketplace's CDN.
-      crossOriginEmbedderPolicy: false,
-      // Google's sign-in popup reports back to the page that opened it.
-      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-      // "no-referrer" makes browsers send `Origin: null` on same-site form posts, which the
-      // CSRF check must then refuse; this policy keeps the real origin on our own requests.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      strictTransportSecurity: services.config.isProduction,
-    }),
-  );
+  const securityHeaders = createSecurityHeaders({
+    policy: policyOptions,
+    strictTransportSecurity: services.config.isProduction,
+  });
+  // Vite's dev client injects inline scripts and a websocket: no policy in development.
+  app.use(securityHeaders.middleware({ nonce: !options.vite }));
   app.use(compression());
   app.use(rejectForeignOrigins(services.config.publicSiteUrl));
 
