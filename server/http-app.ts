@@ -8,6 +8,7 @@ import { healthHeartbeat } from "./db/schema";
 import type { RequestContext } from "./load-context";
 import { createApiRouter } from "./api/router";
 import { createOpsRouter } from "./ops-endpoint";
+import { staticFileCacheControl } from "./web/cache-policy";
 import { contentSecurityPolicy, type PolicyOptions } from "./web/content-security-policy";
 import { readPageBodies } from "./web/form-bodies";
 import { isAppUserAgent } from "./web/client-credentials";
@@ -21,6 +22,7 @@ import {
   type SharedPages,
 } from "./web/shared-pages";
 import { resolveWebIdentity } from "./web/request-identity";
+import { createStaticFiles } from "./web/static-files";
 import type { Services } from "./services";
 
 export type HttpAppOptions = {
@@ -72,13 +74,24 @@ export function createHttpApp(options: HttpAppOptions): Express {
     ? createPublicPageCache(services, options.build, loadContext, policyOptions)
     : null;
 
-  app.use(logRequests(services.logger));
-  if (sharedPages) app.use(forgetSharedPagesAfterWrites(sharedPages));
-
   const securityHeaders = createSecurityHeaders({
     policy: policyOptions,
     strictTransportSecurity: services.config.isProduction,
   });
+  // Development: Vite serves the files from public/ and app/ itself.
+  const staticFiles = options.vite
+    ? null
+    : createStaticFiles({
+        root: options.clientDir,
+        headers: securityHeaders.staticFileHeaders,
+        cacheControl: staticFileCacheControl,
+      });
+
+  // First: a static file needs nothing the rest of the chain does (successful ones were never
+  // logged); it still gets its X-Request-Id.
+  if (staticFiles) app.use(staticFiles.fromMemory);
+  app.use(logRequests(services.logger));
+  if (sharedPages) app.use(forgetSharedPagesAfterWrites(sharedPages));
   // Vite's dev client injects inline scripts and a websocket: no policy in development.
   app.use(securityHeaders.middleware({ nonce: !options.vite }));
   app.use(compression());
@@ -104,13 +117,20 @@ export function createHttpApp(options: HttpAppOptions): Express {
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else {
-    // Hashed file names never change content: cache them for a year.
+    // What memory does not answer (a Range request, a file of another type). Hashed file names
+    // never change content: cache them for a year.
     app.use(
       "/assets",
-      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+      staticFiles!.onlyForFiles(
+        express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+      ),
     );
     // redirect: false — a folder such as public/downloads/ must not turn /downloads into a 301.
-    app.use(express.static(options.clientDir, { maxAge: "1h", redirect: false }));
+    app.use(
+      staticFiles!.onlyForFiles(
+        express.static(options.clientDir, { maxAge: "1h", redirect: false }),
+      ),
+    );
   }
 
   if (sharedPages) app.use(sharedPages.middleware);
