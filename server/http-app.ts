@@ -8,7 +8,11 @@ import { healthHeartbeat } from "./db/schema";
 import type { RequestContext } from "./load-context";
 import { createApiRouter } from "./api/router";
 import { createOpsRouter } from "./ops-endpoint";
-import { staticFileCacheControl } from "./web/cache-policy";
+import {
+  errorAnswersNotStored,
+  setServerAnswerCaching,
+  staticFileCacheControl,
+} from "./web/cache-policy";
 import { contentSecurityPolicy, type PolicyOptions } from "./web/content-security-policy";
 import { readPageBodies } from "./web/form-bodies";
 import { isAppUserAgent } from "./web/client-credentials";
@@ -95,6 +99,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // Vite's dev client injects inline scripts and a websocket: no policy in development.
   app.use(securityHeaders.middleware({ nonce: !options.vite }));
   app.use(compression());
+  app.use(setServerAnswerCaching());
   app.use(rejectForeignOrigins(services.config.publicSiteUrl));
 
   app.get("/healthz", async (_request, response) => {
@@ -144,6 +149,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         loadContext(request, response.locals.cspNonce as string | undefined),
     }),
   );
+  app.use(errorAnswersNotStored);
   return app;
 }
 
