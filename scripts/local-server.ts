@@ -24,13 +24,17 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
-/** Starts `server/index.ts` from the existing build and waits until /healthz answers. */
+/**
+ * Starts `server/index.ts` from the existing build and waits until /healthz answers.
+ * `nodeArguments` go to node itself (`--cpu-prof` is refused in NODE_OPTIONS).
+ */
 export async function startServer(
   root: string,
   env: Record<string, string>,
   base: string,
+  nodeArguments: string[] = [],
 ): Promise<LocalServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [...nodeArguments, "--import", "tsx", "server/index.ts"], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "inherit", "inherit"],
