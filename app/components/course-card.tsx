@@ -11,6 +11,7 @@ import { CourseImage } from "./course-image";
 import { FavouriteButton } from "./favourite-button";
 import { StarRating } from "./star-rating";
 import { useViewer } from "./personal-layer";
+import { OutOfCreditsNextStep } from "./view-course-button";
 
 export type CourseCardProps = {
   course: PublicCourse;
@@ -174,23 +175,7 @@ function OutOfCredits({ nextStep }: { nextStep: ReturnType<typeof outOfCreditsNe
       >
         Out of Credits
       </button>
-      <p
-        data-testid="out-of-credits-next-step"
-        className="mt-1 flex flex-wrap items-center justify-center gap-x-1 text-center text-xs text-slate-600 dark:text-slate-300"
-      >
-        <span className="py-1">{nextStep.text}</span>
-        {nextStep.offerRedeem && (
-          <>
-            <span aria-hidden="true">·</span>
-            <a
-              href="/#redeem-section"
-              className="inline-flex min-h-11 items-center px-1 font-semibold text-brand-700 underline dark:text-brand-100"
-            >
-              Redeem a code for more
-            </a>
-          </>
-        )}
-      </p>
+      <OutOfCreditsNextStep nextStep={nextStep} className="text-xs" />
     </>
   );
 }

@@ -5,7 +5,7 @@ import { DAILY_REVIEW_LIMIT } from "../../core/rules";
 import { ReviewModal, type ReviewTarget } from "./review-modal";
 import { StarRating } from "./star-rating";
 import { useToast } from "./toast";
-import { useRootData } from "./use-root-data";
+import { useViewer } from "./personal-layer";
 
 export type CourseReview = { rating: number; date: string; userName: string; review: string };
 
@@ -25,7 +25,7 @@ export function CourseReviews({
   reviewed: boolean;
   reviewsLeft: number;
 }) {
-  const signedIn = useRootData()?.viewer.signedIn ?? false;
+  const signedIn = useViewer()?.signedIn ?? false;
   const toast = useToast();
   const [target, setTarget] = useState<ReviewTarget | null>(null);
   const startReview = () => {

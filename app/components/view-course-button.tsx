@@ -2,7 +2,7 @@ import { canOpenCourse, isOutOfCredits } from "../../core/viewer";
 import { TRUNCATE, truncate } from "../../core/text";
 import { outOfCreditsNextStep } from "../lib/course-opening";
 import { useCourseOpener } from "./course-opener";
-import { useRootData } from "./use-root-data";
+import { useViewer } from "./personal-layer";
 
 /**
  * A course page's View Course, under the same rules as a card's: it goes through /go/:id (the
@@ -11,7 +11,7 @@ import { useRootData } from "./use-root-data";
  */
 export function ViewCourseButton({ course }: { course: { id: number; title: string } }) {
   const open = useCourseOpener();
-  const viewer = useRootData()?.viewer;
+  const viewer = useViewer();
   const blocked = isOutOfCredits(viewer) && !canOpenCourse(viewer, course.id);
   const button =
     "flex min-h-12 w-full items-center justify-center rounded-lg px-5 text-base font-semibold";
@@ -27,23 +27,7 @@ export function ViewCourseButton({ course }: { course: { id: number; title: stri
         >
           Out of Credits
         </button>
-        <p
-          data-testid="out-of-credits-next-step"
-          className="mt-1 flex flex-wrap items-center justify-center gap-x-1 text-center text-sm text-slate-600 dark:text-slate-300"
-        >
-          <span className="py-1">{nextStep.text}</span>
-          {nextStep.offerRedeem && (
-            <>
-              <span aria-hidden="true">·</span>
-              <a
-                href="/#redeem-section"
-                className="inline-flex min-h-11 items-center px-1 font-semibold text-brand-700 underline dark:text-brand-100"
-              >
-                Redeem a code for more
-              </a>
-            </>
-          )}
-        </p>
+        <OutOfCreditsNextStep nextStep={nextStep} className="text-sm" />
       </div>
     );
   }
@@ -60,5 +44,34 @@ export function ViewCourseButton({ course }: { course: { id: number; title: stri
     >
       View Course
     </a>
+  );
+}
+
+/** Under a disabled "Out of Credits": what the learner can do about it. */
+export function OutOfCreditsNextStep({
+  nextStep,
+  className,
+}: {
+  nextStep: ReturnType<typeof outOfCreditsNextStep>;
+  className: string;
+}) {
+  return (
+    <p
+      data-testid="out-of-credits-next-step"
+      className={`mt-1 flex flex-wrap items-center justify-center gap-x-1 text-center text-slate-600 dark:text-slate-300 ${className}`}
+    >
+      <span className="py-1">{nextStep.text}</span>
+      {nextStep.offerRedeem && (
+        <>
+          <span aria-hidden="true">·</span>
+          <a
+            href="/#redeem-section"
+            className="inline-flex min-h-11 items-center px-1 font-semibold text-brand-700 underline dark:text-brand-100"
+          >
+            Redeem a code for more
+          </a>
+        </>
+      )}
+    </p>
   );
 }
