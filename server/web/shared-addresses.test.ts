@@ -31,5 +31,7 @@ describe("shared page addresses", () => {
     expect(sharedPageAddress(requestFor("/go/12"))).toBeNull();
     expect(sharedPageAddress(requestFor("/article?id=abc"))).toBeNull();
     expect(sharedPageAddress(requestFor("/article"))).toBeNull();
+    expect(sharedPageAddress(requestFor("/course/learn-python.data"))).toBeNull();
+    expect(sharedPageAddress(requestFor("/course/learn-python/extra"))).toBeNull();
   });
 });

@@ -27,6 +27,7 @@ export function sharedPageAddress(request: express.Request): string | null {
     }
     default:
       // A course page is its path; only a 200 is kept, so unknown slugs and redirects never are.
-      return request.path.startsWith("/course/") ? request.path : null;
+      // `/course/<slug>.data` is the page's loader data for a client-side navigation: never shared.
+      return /^\/course\/[^/.]+$/.test(request.path) ? request.path : null;
   }
 }
