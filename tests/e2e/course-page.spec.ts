@@ -210,15 +210,15 @@ test("a visitor opens the course under the card's credit rules and keeps it as a
     "Sign in for 10 credits a day",
   );
 
-  // The heart: added with SPEC's toast, still there after a reload.
+  // The heart: added with its toast, and still filled after a reload.
   await page.goto(`/course/${course.slug}`);
   await waitForHydration(page);
-  const coupon = page
+  const heart = page
     .locator("main")
     .getByRole("button", { name: /to favorites$/ })
     .first();
-  await expect(coupon).toHaveAttribute("aria-pressed", "false");
-  await coupon.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
   await expect(page.getByText("Course added to favorites!")).toBeVisible();
   await page.reload();
   await expect(
