@@ -13,6 +13,7 @@ import {
   setServerAnswerCaching,
   staticFileCacheControl,
 } from "./web/cache-policy";
+import { answerBeforeExpress } from "./web/before-express";
 import { contentSecurityPolicy, type PolicyOptions } from "./web/content-security-policy";
 import { readPageBodies } from "./web/form-bodies";
 import { isAppUserAgent } from "./web/client-credentials";
@@ -95,9 +96,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
         cacheControl: staticFileCacheControl,
       });
 
-  // First: a static file needs nothing the rest of the chain does (successful ones were never
-  // logged); it still gets its X-Request-Id.
-  if (staticFiles) app.use(staticFiles.fromMemory);
+  // A static file needs nothing of the rest of the chain (successful ones were never logged):
+  // one in memory is answered before Express, the first request for it first thing inside.
+  if (staticFiles) {
+    answerBeforeExpress(app, staticFiles.answer);
+    app.use(staticFiles.fromMemory);
+  }
   app.use(logRequests(services.logger));
   if (sharedPages) app.use(forgetSharedPagesAfterWrites(sharedPages));
   // Vite's dev client injects inline scripts and a websocket: no policy in development.

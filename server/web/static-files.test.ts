@@ -7,6 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { IMMUTABLE_FILE, STATIC_FILE, staticFileCacheControl } from "./cache-policy";
+import { answerBeforeExpress } from "./before-express";
 import { createStaticFiles } from "./static-files";
 
 const css = "body { color: rebeccapurple; }\n".repeat(100);
@@ -18,6 +19,8 @@ let server: Server;
 let base: string;
 /** Counts the requests the fallback (express.static) was asked to answer. */
 const fallback = vi.fn();
+/** Counts the requests that entered Express at all. */
+const entered = vi.fn();
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), "static-files-"));
@@ -31,6 +34,7 @@ beforeAll(async () => {
   // No copy at all (the build wrote none, or it went missing): the plain file for everyone.
   writeFileSync(path.join(root, "favicon.svg"), svg);
   writeFileSync(path.join(root, "notes.unknownext"), "plain");
+  writeFileSync(path.join(root, "assets/untouched-7q.js"), script);
   mkdirSync(path.join(root, "downloads"));
 
   const files = createStaticFiles({
@@ -39,6 +43,11 @@ beforeAll(async () => {
     cacheControl: staticFileCacheControl,
   });
   const app = express();
+  answerBeforeExpress(app, files.answer);
+  app.use((request, _response, next) => {
+    entered(request.originalUrl);
+    next();
+  });
   app.use(files.fromMemory);
   app.use((request, _response, next) => {
     fallback(request.originalUrl);
@@ -175,6 +184,35 @@ describe("static files from memory", () => {
     expect(answer.status).toBe(200);
     expect(answer.body.length).toBe(0);
     expect(Number(answer.headers["content-length"])).toBe(gzipSync(css).length);
+  });
+});
+
+describe("before Express", () => {
+  it("answers a file in memory without entering Express, the same as inside it", async () => {
+    const inside = await get("/assets/app-1a2b.css", { "accept-encoding": "br" });
+    entered.mockClear();
+    const before = await get("/assets/app-1a2b.css?v=2", { "accept-encoding": "br" });
+    expect(entered).not.toHaveBeenCalled();
+    for (const header of ["content-type", "cache-control", "etag", "vary", "content-encoding"])
+      expect(before.headers[header], header).toBe(inside.headers[header]);
+    expect(brotliDecompressSync(before.body).toString()).toBe(css);
+    expect(before.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(before.headers["x-request-id"]).not.toBe(inside.headers["x-request-id"]);
+  });
+
+  it("leaves the first request for a file, revalidations and ranges to Express", async () => {
+    entered.mockClear();
+    await get("/no-such-file.svg");
+    const first = await get("/assets/untouched-7q.js");
+    await get("/assets/untouched-7q.js", { "if-none-match": first.headers.etag! });
+    await get("/assets/untouched-7q.js", { range: "bytes=0-1" });
+    await get("/assets/untouched-7q.js");
+    expect(entered.mock.calls.map(([url]) => url)).toEqual([
+      "/no-such-file.svg",
+      "/assets/untouched-7q.js",
+      "/assets/untouched-7q.js",
+      "/assets/untouched-7q.js",
+    ]);
   });
 });
 

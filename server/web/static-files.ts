@@ -1,7 +1,9 @@
 import { readdirSync } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import type express from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import express from "express";
+import type { FastLane } from "./before-express";
 import { assignRequestId } from "./request-log";
 import type { HeaderList } from "./security-headers";
 
@@ -12,9 +14,10 @@ import type { HeaderList } from "./security-headers";
  * request a page causes; through the whole middleware chain (request log, helmet, compression
  * per request, a disk read per request) it cost several times a bare server.
  *
- * Only a plain GET or HEAD of a file that was there at start-up is answered here; anything else
- * (a Range request, a file type without a known Content-Type, a file too big to keep) goes on to
- * `express.static`, which stays behind this as the fallback.
+ * Once a file is in memory, a plain GET or HEAD of it is answered before Express (`answer`);
+ * the first request for it, and revalidations, inside Express (`fromMemory`). Anything else (a
+ * Range request, a file type without a known Content-Type, a file too big to keep) goes on to
+ * `express.static`, which stays behind as the fallback.
  */
 export type StaticFilesOptions = {
   root: string;
@@ -57,6 +60,11 @@ const CONTENT_TYPES: Record<string, string> = {
   ".wasm": "application/wasm",
 };
 
+const acceptsEncodings = express.request.acceptsEncodings as (
+  this: IncomingMessage,
+  encoding: string,
+) => string | false;
+
 /** Most preferred first: the smallest copy a client can decode. */
 const ENCODINGS = [
   { name: "br", suffix: ".br" },
@@ -95,7 +103,12 @@ type IndexedFile = {
 };
 
 export type StaticFiles = {
-  /** Answers a plain GET or HEAD of a known file from memory. */
+  /**
+   * Before Express (server/web/before-express.ts): answers a plain GET or HEAD of a file already
+   * in memory, without validators to compare. Returns whether it answered.
+   */
+  answer: FastLane;
+  /** Inside Express: the rest (the first request for a file, which loads it; revalidations). */
   fromMemory: express.RequestHandler;
   /**
    * Runs `handler` (express.static) only for a path that was a file at start-up: a page request
@@ -149,21 +162,34 @@ export function createStaticFiles(options: StaticFilesOptions): StaticFiles {
     }
   }
 
-  function send(loaded: LoadedFile, request: express.Request, response: express.Response) {
+  /** The copy to send: the smallest the request accepts, else the plain file. */
+  function choose(loaded: LoadedFile, request: IncomingMessage): Representation {
     const wanted = accepted(request);
-    let chosen = loaded.identity;
     for (const { name } of ENCODINGS) {
       const representation = loaded.encoded[name];
-      if (representation && wanted.has(name)) {
-        chosen = representation;
-        break;
-      }
+      if (representation && wanted.has(name)) return representation;
     }
-    const id = assignRequestId(request);
-    if (
-      request.headers["if-none-match"] !== undefined ||
-      request.headers["if-modified-since"] !== undefined
-    ) {
+    return loaded.identity;
+  }
+
+  /** A 200 with every header in one writeHead, which validates and writes them in one go. */
+  function sendWhole(
+    loaded: LoadedFile,
+    chosen: Representation,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) {
+    response.writeHead(200, [
+      ...loaded.answers.get(chosen)!,
+      "X-Request-Id",
+      assignRequestId(request),
+    ]);
+    response.end(request.method === "HEAD" ? undefined : chosen.body);
+  }
+
+  function send(loaded: LoadedFile, request: express.Request, response: express.Response) {
+    const chosen = choose(loaded, request);
+    if (isConditional(request)) {
       // request.fresh compares the request's validators with the answer's ETag and Last-Modified.
       for (const [name, value] of chosen.headers) response.setHeader(name, value);
       if (request.fresh) {
@@ -171,16 +197,24 @@ export function createStaticFiles(options: StaticFilesOptions): StaticFiles {
         response.removeHeader("Content-Encoding");
         for (const [name, value] of loaded.headers)
           if (name !== "Content-Type") response.setHeader(name, value);
-        response.setHeader("X-Request-Id", id);
+        response.setHeader("X-Request-Id", assignRequestId(request));
         response.statusCode = 304;
         response.end();
         return;
       }
-      // Not fresh: the writeHead below replaces the headers set for the comparison.
+      // Not fresh: sendWhole's writeHead replaces the headers set for the comparison.
     }
-    response.writeHead(200, [...loaded.answers.get(chosen)!, "X-Request-Id", id]);
-    response.end(request.method === "HEAD" ? undefined : chosen.body);
+    sendWhole(loaded, chosen, request, response);
   }
+
+  const answer: FastLane = (request, response) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return false;
+    if (request.headers.range !== undefined || isConditional(request)) return false;
+    const entry = files.get(pathOf(request.url ?? ""));
+    if (!entry?.ready) return false;
+    sendWhole(entry.ready, choose(entry.ready, request), request, response);
+    return true;
+  };
 
   const fromMemory: express.RequestHandler = (request, response, next) => {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
@@ -193,12 +227,20 @@ export function createStaticFiles(options: StaticFilesOptions): StaticFiles {
   };
 
   return {
+    answer,
     fromMemory,
     onlyForFiles: (handler) => (request, response, next) => {
       if (!files.has(pathOf(request.originalUrl))) return next();
       handler(request, response, next);
     },
   };
+}
+
+function isConditional(request: IncomingMessage): boolean {
+  return (
+    request.headers["if-none-match"] !== undefined ||
+    request.headers["if-modified-since"] !== undefined
+  );
 }
 
 /** The path of a request's URL, as sent (file names in a build need no percent-encoding). */
@@ -262,7 +304,7 @@ async function readRepresentation(
  * Among accepted encodings the smallest copy wins; q-values between them are not weighed, as
  * every copy decodes to the same bytes.
  */
-function createEncodingMemo(limit = 100): (request: express.Request) => Set<EncodingName> {
+function createEncodingMemo(limit = 100): (request: IncomingMessage) => Set<EncodingName> {
   const none = new Set<EncodingName>();
   const memo = new Map<string, Set<EncodingName>>();
   return (request) => {
@@ -271,7 +313,10 @@ function createEncodingMemo(limit = 100): (request: express.Request) => Set<Enco
     let known = memo.get(header);
     if (!known) {
       known = new Set(
-        ENCODINGS.map(({ name }) => name).filter((name) => request.acceptsEncodings(name)),
+        ENCODINGS.map(({ name }) => name).filter((name) =>
+          // Express's negotiation (the `accepts` package) reads only the request's headers.
+          acceptsEncodings.call(request, name),
+        ),
       );
       if (memo.size < limit) memo.set(header, known);
     }

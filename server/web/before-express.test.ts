@@ -1,0 +1,63 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { answerBeforeExpress } from "./before-express";
+
+let server: Server;
+let base: string;
+const middleware = vi.fn();
+
+beforeAll(async () => {
+  const app = express();
+  app.use((_request, response, next) => {
+    middleware();
+    response.setHeader("X-Through", "express");
+    next();
+  });
+  app.get("/page", (_request, response) => {
+    response.send("from express");
+  });
+  answerBeforeExpress(
+    app,
+    (request, response) => {
+      if (request.url !== "/fast") return false;
+      response.writeHead(200, { "Content-Type": "text/plain" });
+      response.end("from the lane");
+      return true;
+    },
+    (request, response) => {
+      if (request.url !== "/second") return false;
+      response.end("from the second lane");
+      return true;
+    },
+  );
+  server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe("answerBeforeExpress", () => {
+  it("answers from a lane without entering Express", async () => {
+    middleware.mockClear();
+    const fast = await fetch(`${base}/fast`);
+    expect(await fast.text()).toBe("from the lane");
+    expect(fast.headers.get("x-through")).toBeNull();
+    expect(await (await fetch(`${base}/second`)).text()).toBe("from the second lane");
+    expect(middleware).not.toHaveBeenCalled();
+  });
+
+  it("hands everything else to Express unchanged", async () => {
+    middleware.mockClear();
+    const page = await fetch(`${base}/page`);
+    expect(await page.text()).toBe("from express");
+    expect(page.headers.get("x-through")).toBe("express");
+    expect((await fetch(`${base}/missing`)).status).toBe(404);
+    expect(middleware).toHaveBeenCalledTimes(2);
+  });
+});
