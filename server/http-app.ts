@@ -22,6 +22,7 @@ import {
   type SharedPages,
 } from "./web/shared-pages";
 import { resolveWebIdentity, sharedPageIdentity } from "./web/request-identity";
+import { announceWritesToOtherInstances } from "./web/writes-across-instances";
 import { renderPersonalTail } from "./web/personal-tail";
 import { sharedPageAddress } from "./web/shared-addresses";
 import { noScriptMarker, wantsOwnRender } from "./web/no-script";
@@ -106,6 +107,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     }),
   );
   if (sharedPages) app.use(forgetSharedPagesAfterWrites(sharedPages));
+  app.use(announceWritesToOtherInstances(services.changes, sharedPages));
 
   if (!options.vite) {
     // Vite's dev client injects inline scripts and a websocket: no policy in development.

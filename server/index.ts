@@ -86,6 +86,8 @@ async function main() {
       identity: services.identity.describe(),
       ai: services.ai.name,
       images: services.images.describe(),
+      rateLimits: handle.database.postgres ? "PostgreSQL (shared by instances)" : "memory",
+      changeNotices: services.changes.describe(),
       feeds: describeCouponFeeds(services.feeds),
       udemyCheck: services.udemyCheck
         ? `live (${config.ingest.udemyBaseUrl}): before listing, on each ingest run (${config.ingest.udemyCheckLimit} a run) and at opening; none at start-up`

@@ -11,6 +11,14 @@ import type { AiProvider } from "./adapters/ai/types";
 import { createIdentity, type Identity } from "./adapters/google-identity/identity";
 import { createLocalImageStore, type ImageStore } from "./adapters/image-store/image-store";
 import { createMemoCache, type MemoCache } from "./memo-cache";
+import { shareForgetsAcrossInstances } from "./memo-cache-across-instances";
+import {
+  noChangeNotices,
+  startPostgresChangeNotices,
+  type ChangeNotices,
+} from "./db/change-notices";
+import { createPostgresRateLimitStore } from "./adapters/rate-limit/postgres-store";
+import { memoryStore, type RateLimitStore } from "./adapters/rate-limit/rate-limiter";
 import { resolveSessionSecret } from "./session-secret";
 import { createWriteFailures, type WriteFailures } from "./write-failures";
 
@@ -20,7 +28,12 @@ export type Services = {
   db: Database;
   clock: Clock;
   logger: Logger;
+  /** Forgets reach every instance on the same PostgreSQL database (see `changes`). */
   cache: MemoCache;
+  /** Notices between instances on one PostgreSQL database; nothing on the embedded database. */
+  changes: ChangeNotices;
+  /** Where rate-limit counts live: PostgreSQL when instances share it, memory otherwise. */
+  rateLimits: RateLimitStore;
   identity: Identity;
   ai: AiProvider;
   images: ImageStore;
@@ -63,13 +76,19 @@ export async function createServices(
     }));
   await database.migrate();
   const clock = overrides.clock ?? createClock(config.fakeNow);
+  const shared = database.postgres;
+  const changes = shared
+    ? await startPostgresChangeNotices({ ...shared, logger })
+    : noChangeNotices;
   const userAgent = botUserAgent(config.publicSiteUrl);
   const services: Services = {
     config,
     db: database.db,
     clock,
     logger,
-    cache: createMemoCache(),
+    cache: shareForgetsAcrossInstances(createMemoCache(), changes),
+    changes,
+    rateLimits: shared ? createPostgresRateLimitStore(shared.pool) : memoryStore,
     identity: overrides.identity ?? (await createIdentity(config.auth, clock.now)),
     sessionSecret: resolveSessionSecret(config),
     writeFailures: createWriteFailures(),
@@ -102,6 +121,9 @@ export async function createServices(
   return {
     services,
     database,
-    close: () => database.close(),
+    close: async () => {
+      await changes.close();
+      await database.close();
+    },
   };
 }

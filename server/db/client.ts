@@ -20,6 +20,11 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Where the data lives, for logs (never includes a password). */
   location: string;
+  /**
+   * The PostgreSQL pool and its address, for what must share the server with the queries
+   * (rate-limit counts, LISTEN/NOTIFY); null on the embedded database.
+   */
+  postgres: { pool: pg.Pool; connectionString: string } | null;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -48,6 +53,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     db,
     kind: "pglite",
     location: dir.startsWith("memory://") ? dir : path.resolve(dir),
+    postgres: null,
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -68,11 +74,40 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
     db,
     kind: "postgres",
     location: `${url.hostname}:${url.port || "5432"}${url.pathname}`,
+    postgres: { pool, connectionString },
     migrate: () =>
-      migrateNodePostgres(drizzleNodePostgres({ client: pool, schema }), { migrationsFolder }),
+      whileHoldingMigrationLock(connectionString, () =>
+        migrateNodePostgres(drizzleNodePostgres({ client: pool, schema }), { migrationsFolder }),
+      ),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
   };
+}
+
+/** Advisory-lock key of migrations ("KKMG"). */
+const MIGRATION_LOCK_KEY = 0x4b4b4d47;
+
+/**
+ * Instances (and the workers of one `npm start`) start together on one PostgreSQL database;
+ * drizzle's migrator takes no lock, so two of them would apply the same migration at once and one
+ * would fail. The session lock, held on a connection of its own, makes the others wait until the
+ * first has migrated; they then find nothing left to do.
+ */
+async function whileHoldingMigrationLock(
+  connectionString: string,
+  work: () => Promise<void>,
+): Promise<void> {
+  // A client of its own, not one of the pool's: the migrator needs the pool, however small.
+  const connection = new pg.Client({ connectionString });
+  connection.on("error", () => undefined);
+  await connection.connect();
+  try {
+    await connection.query("select pg_advisory_lock($1::bigint)", [MIGRATION_LOCK_KEY]);
+    await work();
+  } finally {
+    // Ending the session frees the lock, also when the work failed.
+    await connection.end().catch(() => undefined);
+  }
 }
