@@ -11,13 +11,15 @@ import { DEFAULT_COURSE_FILTERS } from "../core/course-filters";
 import { createRedeemCodes } from "../server/domain/redeem";
 import { createServices } from "../server/services";
 import { seedBenchData } from "./bench-seed";
+import { benchWorkerScaling, type WorkerScaling } from "./bench-workers";
 import { findFreePort, SCRIPT_BROWSER_UA, signInWithDevForm, startServer } from "./local-server";
 
 /**
  * `npm run bench`: builds, seeds 50 000 courses (plus users, reviews, favourites, articles) into
  * a temporary embedded database, starts the production server on 127.0.0.1 and measures each
- * case with autocannon against a static file served by the same server (the baseline). Bounded:
- * each case runs BENCH_SECONDS (default 10), loopback only, and everything stops by itself.
+ * case with autocannon against a static file served by the same server (the baseline); then
+ * 1 against 2 workers on PostgreSQL (bench-workers.ts). `npm run bench -- workers` runs only that.
+ * Bounded: each case runs BENCH_SECONDS (default 10), loopback only, and everything stops by itself.
  */
 const COURSES = Number(process.env.BENCH_COURSES ?? 50_000);
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 10);
@@ -28,9 +30,25 @@ const root = path.resolve(import.meta.dirname, "..");
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
+const ONLY_WORKERS = process.argv.slice(2).includes("workers");
+
+function measureWorkers(): Promise<WorkerScaling | null> {
+  return benchWorkerScaling({ root, courses: COURSES, seconds: SECONDS, connections: CONNECTIONS });
+}
+
 async function main() {
   console.log("building…");
   execSync("npx react-router build", { cwd: root, stdio: "ignore" });
+  if (ONLY_WORKERS) {
+    const workers = await measureWorkers();
+    mkdirSync(path.join(root, "bench"), { recursive: true });
+    writeFileSync(
+      path.join(root, "bench/workers.json"),
+      JSON.stringify({ at: new Date().toISOString(), courses: COURSES, workers }, null, 2),
+    );
+    console.log("written bench/workers.json");
+    return;
+  }
   const dataDir = mkdtempSync(path.join(tmpdir(), "kursusku-bench-"));
   // TRUST_PROXY: the API case names a different client in X-Forwarded-For per request (see below).
   const env = {
@@ -254,6 +272,8 @@ async function main() {
     );
     console.log(`search over ${COURSES} courses, server time p50: ${searchP50.toFixed(1)} ms`);
     console.table(bundles);
+    await server.stop();
+    const workers = await measureWorkers();
     mkdirSync(path.join(root, "bench"), { recursive: true });
     writeFileSync(
       path.join(root, "bench/results.json"),
@@ -266,6 +286,7 @@ async function main() {
           results,
           searchP50Ms: searchP50,
           bundles,
+          workers,
         },
         null,
         2,

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config";
@@ -145,5 +146,16 @@ describe("parseConfig", () => {
 
   it("refuses a FAKE_NOW that is not an ISO date-time", () => {
     expect(configError({ FAKE_NOW: "yesterday" }).message).toContain("FAKE_NOW");
+  });
+
+  it("runs one worker per core on PostgreSQL, WEB_CONCURRENCY when given, one on the embedded database", () => {
+    const postgres = { DATABASE_URL: "postgres://kursusku@127.0.0.1/kursusku" };
+    expect(parseConfig(postgres).workers).toBe(availableParallelism());
+    expect(parseConfig({ ...postgres, WEB_CONCURRENCY: "3" }).workers).toBe(3);
+    const embedded = parseConfig({ WEB_CONCURRENCY: "4" });
+    expect(embedded.workers).toBe(1);
+    expect(embedded.workersRefused).toBe(4);
+    expect(parseConfig({}).workersRefused).toBeUndefined();
+    expect(configError({ ...postgres, WEB_CONCURRENCY: "0" }).message).toContain("WEB_CONCURRENCY");
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
@@ -89,6 +90,11 @@ const environmentSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  /**
+   * Worker processes of one server on PostgreSQL (default: one per core). The embedded database
+   * belongs to one process, so there it is always 1.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** How often an open home page asks for new courses and articles (60 000 ms). */
   POLL_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
 });
@@ -129,6 +135,10 @@ export type Config = {
   uploadsDir: string;
   ingest: IngestConfig;
   pollIntervalMs: number;
+  /** Worker processes to run (1: no cluster); see WEB_CONCURRENCY. */
+  workers: number;
+  /** WEB_CONCURRENCY asked for more than 1 on the embedded database: logged at start-up. */
+  workersRefused: number | undefined;
 };
 
 export type IngestConfig = {
@@ -247,6 +257,11 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       maxFeedBytes: values.INGEST_MAX_FEED_BYTES,
     },
     pollIntervalMs: values.POLL_INTERVAL_MS,
+    workers: values.DATABASE_URL ? (values.WEB_CONCURRENCY ?? availableParallelism()) : 1,
+    workersRefused:
+      !values.DATABASE_URL && (values.WEB_CONCURRENCY ?? 1) > 1
+        ? values.WEB_CONCURRENCY
+        : undefined,
     auth: {
       googleClientId: values.GOOGLE_CLIENT_ID,
       googleJwksUrl: values.GOOGLE_JWKS_URL,

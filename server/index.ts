@@ -15,6 +15,7 @@ import { createHttpApp } from "./http-app";
 import { createServices } from "./services";
 import { describeCouponFeeds } from "./adapters/coupon-feeds/feeds";
 import { startIngestScheduler } from "./scheduler";
+import { isClusterPrimary, runPrimary } from "./workers";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -60,6 +61,18 @@ async function main() {
   const config = readConfig();
   const logger = pino({ level: config.logLevel });
   refuseUnwritableDirectories(config);
+  if (config.workersRefused) {
+    logger.warn(
+      { WEB_CONCURRENCY: config.workersRefused },
+      "WEB_CONCURRENCY is ignored on the embedded database, which one process owns: one worker runs (set DATABASE_URL for more)",
+    );
+  }
+  // On PostgreSQL this process forks the workers that serve (workers.ts); the development
+  // server (hot reload) stays one process.
+  if (!useVite && isClusterPrimary(config.workers)) {
+    runPrimary(config.workers, logger);
+    return;
+  }
   // The embedded database belongs to one process at a time.
   let lock: DataDirLock | undefined;
   if (!config.databaseUrl) {
