@@ -1,11 +1,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq, like } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponRecord, seedCourses } from "../tests/setup/api-test-server";
 import { eventually, startTwoInstances, type TwoInstances } from "../tests/setup/two-instances";
 import { createFixtureFeeds } from "./adapters/coupon-feeds/fake-feeds";
+import { tryAdvisoryLock } from "./db/advisory-lock";
 import { claimScheduledTick } from "./db/job-claims";
 import { courses, ingestRuns, jobClaims, users, visits } from "./db/schema";
 import { findSessionUser, signInWithLocalIdentity, signOut } from "./domain/accounts";
@@ -145,5 +146,21 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL database", () => {
 
     // A tick run by one instance is not run again by a late one, even after it finished.
     expect(await claimScheduledTick(pair.b.db, "ingest", claims[0]!.slot)).toBe(false);
+  });
+
+  it("survives PostgreSQL cutting a connection that is lent out (a job's lock), and carries on", async () => {
+    const lock = (await tryAdvisoryLock(pair.a.db, 0x4b4b5445))!;
+    expect(lock).not.toBeNull();
+    // What a PostgreSQL restart does to every session, here to the lock's alone.
+    await pair.b.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and objid = ${0x4b4b5445}`,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // No unhandled 'error' event took the process down; the lock went with its session.
+    await lock.release();
+    const again = await tryAdvisoryLock(pair.b.db, 0x4b4b5445);
+    expect(again).not.toBeNull();
+    await again!.release();
+    expect(await pair.a.db.$count(users)).toBeGreaterThan(0);
   });
 });

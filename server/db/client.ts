@@ -25,6 +25,11 @@ export type DatabaseHandle = {
    * (rate-limit counts, LISTEN/NOTIFY); null on the embedded database.
    */
   postgres: { pool: pg.Pool; connectionString: string } | null;
+  /**
+   * The embedded database's dump of its data directory (a gzipped tar), consistent while the
+   * server runs; null on PostgreSQL, which has pg_dump.
+   */
+  dumpDataDir: (() => Promise<Blob>) | null;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -54,6 +59,12 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     kind: "pglite",
     location: dir.startsWith("memory://") ? dir : path.resolve(dir),
     postgres: null,
+    dumpDataDir: async () => {
+      // PGlite runs one query at a time and dumps between two of them; the checkpoint first
+      // writes everything to the data files, so the image needs little WAL replay to open.
+      await client.query("CHECKPOINT");
+      return client.dumpDataDir("gzip");
+    },
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -68,6 +79,11 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on("error", () => undefined);
+  // Nor may a checked-out one: the pool stops listening while a client is lent (a transaction,
+  // a job's advisory lock), and PostgreSQL's "terminating connection" between two queries would
+  // otherwise be an unhandled 'error' event. The query in flight still fails with it, and the
+  // pool discards the broken client when it comes back.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Database;
   const url = new URL(connectionString);
   return {
@@ -75,6 +91,7 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
     kind: "postgres",
     location: `${url.hostname}:${url.port || "5432"}${url.pathname}`,
     postgres: { pool, connectionString },
+    dumpDataDir: null,
     migrate: () =>
       whileHoldingMigrationLock(connectionString, () =>
         migrateNodePostgres(drizzleNodePostgres({ client: pool, schema }), { migrationsFolder }),
