@@ -34,6 +34,8 @@ export type Services = {
   changes: ChangeNotices;
   /** Where rate-limit counts live: PostgreSQL when instances share it, memory otherwise. */
   rateLimits: RateLimitStore;
+  /** The embedded database's consistent dump, for `npm run backup`; null on PostgreSQL. */
+  embeddedDump: (() => Promise<Blob>) | null;
   identity: Identity;
   ai: AiProvider;
   images: ImageStore;
@@ -89,6 +91,7 @@ export async function createServices(
     cache: shareForgetsAcrossInstances(createMemoCache(), changes),
     changes,
     rateLimits: shared ? createPostgresRateLimitStore(shared.pool) : memoryStore,
+    embeddedDump: database.dumpDataDir,
     identity: overrides.identity ?? (await createIdentity(config.auth, clock.now)),
     sessionSecret: resolveSessionSecret(config),
     writeFailures: createWriteFailures(),
