@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createLocalImageStore } from "../server/adapters/image-store/image-store";
+import { createConfiguredImageStore } from "../server/adapters/image-store/configured-image-store";
 import { acquireDataDirLock, DataDirBusyError } from "../server/data-dir-lock";
 import { openDatabase } from "../server/db/client";
 import { moveEmbeddedToPostgres, MoveRefused } from "../server/db/move-to-postgres";
@@ -40,19 +40,25 @@ async function main() {
   const source = await openDatabase({ pgliteDir: path.join(config.dataDir, "db") });
   const target = await openDatabase({ databaseUrl: values.to });
   try {
-    // The new installation keeps its uploads where this one does (UPLOADS_DIR) unless an
-    // object store is configured for it.
+    // Uploads go to the object store when S3_* is set for the new installation; otherwise they
+    // stay where they are (UPLOADS_DIR) and there is nothing to copy.
     const report = await moveEmbeddedToPostgres({
       source,
       target,
-      uploads: { from: config.uploadsDir, to: createLocalImageStore(config.uploadsDir) },
+      uploads: config.s3
+        ? { from: config.uploadsDir, to: createConfiguredImageStore(config) }
+        : null,
       onTable: (table, rows) => console.log(`  ${table.padEnd(24)} ${rows} rows`),
     });
     const rows = report.tables.reduce((sum, table) => sum + table.rows, 0);
     console.log(
       `\nCopied ${rows} rows in ${report.tables.length} tables to ${target.location}; every count matches.`,
     );
-    console.log(`Uploads: ${report.uploads} in ${config.uploadsDir}.`);
+    console.log(
+      config.s3
+        ? `Uploads: ${report.uploads} copied to ${createConfiguredImageStore(config).describe()}.`
+        : `Uploads: they stay in ${config.uploadsDir} (no S3_BUCKET set for an object store).`,
+    );
     console.log(
       [
         "",

@@ -158,4 +158,31 @@ describe("parseConfig", () => {
     expect(parseConfig({}).workersRefused).toBeUndefined();
     expect(configError({ ...postgres, WEB_CONCURRENCY: "0" }).message).toContain("WEB_CONCURRENCY");
   });
+
+  it("reads the object store for uploads from S3_*, and refuses half a configuration", () => {
+    expect(parseConfig({}).s3).toBeNull();
+    const config = parseConfig({
+      S3_BUCKET: "kursusku-uploads",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(config.s3).toEqual({
+      bucket: "kursusku-uploads",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      forcePathStyle: true,
+      prefix: "",
+    });
+    // AWS itself: virtual-hosted addresses, credentials from the AWS defaults.
+    expect(parseConfig({ S3_BUCKET: "kursusku-uploads" }).s3).toMatchObject({
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(configError({ S3_BUCKET: "b".repeat(3), S3_ACCESS_KEY_ID: "key" }).message).toContain(
+      "S3_SECRET_ACCESS_KEY",
+    );
+    expect(configError({ S3_ENDPOINT: "http://127.0.0.1:9000" }).message).toContain("S3_BUCKET");
+  });
 });

@@ -9,7 +9,8 @@ import { botUserAgent, DEFAULT_FETCH_POLICY } from "./adapters/coupon-feeds/http
 import { createUdemyCheck, type UdemyCheck } from "./adapters/udemy-check/udemy-check";
 import type { AiProvider } from "./adapters/ai/types";
 import { createIdentity, type Identity } from "./adapters/google-identity/identity";
-import { createLocalImageStore, type ImageStore } from "./adapters/image-store/image-store";
+import type { ImageStore } from "./adapters/image-store/image-store";
+import { createConfiguredImageStore } from "./adapters/image-store/configured-image-store";
 import { createMemoCache, type MemoCache } from "./memo-cache";
 import { shareForgetsAcrossInstances } from "./memo-cache-across-instances";
 import {
@@ -96,7 +97,7 @@ export async function createServices(
     sessionSecret: resolveSessionSecret(config),
     writeFailures: createWriteFailures(),
     ai: overrides.ai ?? createAiProvider(config.ai, { logger }),
-    images: overrides.images ?? createLocalImageStore(config.uploadsDir),
+    images: overrides.images ?? createConfiguredImageStore(config),
     feeds:
       overrides.feeds ??
       createCouponFeeds(config.ingest.sources, {
