@@ -55,12 +55,12 @@ export default defineConfig({
     {
       name: "chromium",
       // Specs that change the catalogue (or publish articles) run after the read-only ones.
-      testIgnore: /(live-updates|go-safety|coupon-ended|phone-layout)\.spec\.ts/,
+      testIgnore: /(live-updates|go-safety|coupon-ended|phone-layout|course-page)\.spec\.ts/,
       use: browser,
     },
     {
       name: "catalogue-writes",
-      testMatch: /(live-updates|go-safety|coupon-ended|phone-layout)\.spec\.ts/,
+      testMatch: /(live-updates|go-safety|coupon-ended|phone-layout|course-page)\.spec\.ts/,
       dependencies: ["chromium"],
       use: browser,
     },

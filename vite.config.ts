@@ -2,6 +2,8 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+// With its extension: Vite's coming native config loader resolves no extensionless imports.
+import { precompressAssets } from "./scripts/precompress-assets.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "server") + path.sep;
 // Where React Router writes the server bundle (one index.js), for the relative import paths.
@@ -19,7 +21,8 @@ function isServerSource(id: string): boolean {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [tailwindcss(), reactRouter()],
+  // Static files get brotli and gzip copies at build time (server/web/static-files.ts sends them).
+  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
   build: isSsrBuild
     ? {
         rollupOptions: {

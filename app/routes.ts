@@ -16,6 +16,7 @@ export default [
   route("articles/:slugWithId", "routes/article-slug.tsx"),
   route("uploads/:key", "routes/uploads.ts"),
   route("dashboard", "routes/dashboard.tsx"),
+  route("course/:slug", "routes/course.tsx"),
   // The operator console: the layout checks the operator and draws the navigation; one module
   // per section.
   route("admin", "routes/admin/layout.tsx", [

@@ -2,6 +2,7 @@
  * Article rules — limits, field validation, image checks and the submission cooldown — shared by
  * the browser (which mirrors them for a quick answer) and the server (which enforces them).
  */
+import { formatCount } from "./numbers";
 import { ARTICLE_COOLDOWN_MS } from "./rules";
 
 export const ARTICLE_LIMITS = {
@@ -37,7 +38,7 @@ export const ARTICLE_MESSAGES = {
   titleTooLong: "Title must be 100 characters or less.",
   contentRequired: "Content is required.",
   contentTooShort: "Content must be at least 50 characters long.",
-  contentTooLong: `Content must be ${ARTICLE_LIMITS.contentMax.toLocaleString("en-US")} characters or less.`,
+  contentTooLong: `Content must be ${formatCount(ARTICLE_LIMITS.contentMax)} characters or less.`,
   authorRequired: "Author is required.",
   authorTooLong: `Author must be ${ARTICLE_LIMITS.authorMax} characters or less.`,
   imageTooLarge: "Image size should not exceed 2MB.",

@@ -19,6 +19,8 @@ export type PersonalLayer = {
   visitedCourseIds: number[];
   redemptions: RedemptionItem[];
   canWriteArticles: boolean;
+  /** On a course page, for a signed-in user: whether they reviewed it, and reviews left today. */
+  review: { reviewed: boolean; reviewsLeft: number } | null;
 };
 
 /** The data block at the end of a shared page that carries the visitor's PersonalLayer. */
@@ -26,6 +28,16 @@ export const PERSONAL_LAYER_ELEMENT_ID = "kk-personal-layer";
 
 /**
  * What a shared page's render notes for the personal layers laid over it: the courses it shows
- * (hearts, Visited badges) and whether it shows the redeem section.
+ * (hearts, Visited badges), whether it shows the redeem section, the course a review is offered for.
  */
-export type PersonalScope = { courseIds: number[]; showsRedemptions: boolean };
+export type PersonalScope = {
+  courseIds: number[];
+  showsRedemptions: boolean;
+  reviewCourseId: number | null;
+};
+
+export const EMPTY_PERSONAL_SCOPE: PersonalScope = {
+  courseIds: [],
+  showsRedemptions: false,
+  reviewCourseId: null,
+};

@@ -1,34 +1,71 @@
 import { execSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { pino } from "pino";
 import { parseConfig } from "../server/config";
 import { listCourses } from "../server/domain/catalog";
 import { DEFAULT_COURSE_FILTERS } from "../core/course-filters";
 import { createRedeemCodes } from "../server/domain/redeem";
 import { createServices } from "../server/services";
+import { buildCases, measureBundles, prepareVisitors } from "./bench-cases";
+import { inArray } from "drizzle-orm";
+import { coursePath } from "../core/course-paths";
+import { courses } from "../server/db/schema";
+import { recordAnswer, startBareServer, type BareServer } from "./bench-ceiling";
+import {
+  formatSummaries,
+  median,
+  runCase,
+  summariseRuns,
+  waitUntilIdle,
+  type BenchCase,
+  type RunResult,
+} from "./bench-load";
+import { formatProfileSummary, summariseCpuProfile, type CpuProfile } from "./bench-profile";
 import { seedBenchData } from "./bench-seed";
 import { benchWorkerScaling, type WorkerScaling } from "./bench-workers";
-import { findFreePort, SCRIPT_BROWSER_UA, signInWithDevForm, startServer } from "./local-server";
+import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "./local-server";
 
 /**
  * `npm run bench`: builds, seeds 50 000 courses (plus users, reviews, favourites, articles) into
  * a temporary embedded database, starts the production server on 127.0.0.1 and measures each
- * case with autocannon against a static file served by the same server (the baseline); then
- * 1 against 2 workers on PostgreSQL (bench-workers.ts). `npm run bench -- workers` runs only that.
- * Bounded: each case runs BENCH_SECONDS (default 10), loopback only, and everything stops by itself.
+ * case with autocannon. The ceiling is a bare `node:http` server in its own process answering
+ * the very bytes the real server sent for the shared home page (and for the CSS file): what any
+ * Node server on this machine can do at best, measured in the same run as the real one.
+ *
+ * BENCH_RUNS (default 3) runs every case that many times, interleaved, and reports medians, so a
+ * burst of load from elsewhere on the machine moves one run of each case, not one whole case.
+ * BENCH_ONLY="static|/ shared" runs only the cases whose names contain one of the parts (and
+ * the ceilings), for quick comparisons while working on one path.
+ * BENCH_PROFILE="<part of a case name>" instead runs the matching server cases once under
+ * `node --cpu-prof` and prints where the server's CPU time went.
+ *
+ * Then 1 against 2 workers on PostgreSQL (bench-workers.ts); `npm run bench -- workers` runs only
+ * that.
+ *
+ * Bounded: each run of a case lasts BENCH_SECONDS (default and maximum 10), loopback only, and
+ * every process it starts stops by itself.
  */
 const COURSES = Number(process.env.BENCH_COURSES ?? 50_000);
 const SECONDS = Math.min(Number(process.env.BENCH_SECONDS ?? 10), 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const PROFILE = process.env.BENCH_PROFILE;
+/** Parts of case names separated by "|": only those cases (and the ceilings) run. */
+const ONLY = process.env.BENCH_ONLY?.split("|").filter(Boolean);
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
 const root = path.resolve(import.meta.dirname, "..");
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
+/** Every request of every case: a browser that takes gzip (the bytes the ceiling replays). */
+const REQUEST_HEADERS = { "user-agent": SCRIPT_BROWSER_UA, "accept-encoding": "gzip" };
 
 const ONLY_WORKERS = process.argv.slice(2).includes("workers");
 
@@ -50,14 +87,14 @@ async function main() {
     return;
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "kursusku-bench-"));
-  // TRUST_PROXY: the API case names a different client in X-Forwarded-For per request (see below).
+  // TRUST_PROXY: the API case names a different client in X-Forwarded-For per request.
   const env = {
     DATA_DIR: dataDir,
     SEED: "none",
     NODE_ENV: "production",
     SESSION_SECRET: SECRET,
     DEV_SIGNIN: "true",
-    LOG_LEVEL: "warn",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "warn",
     TRUST_PROXY: "true",
     // Its 50 signed-in users sign in from 127.0.0.1 within a second.
     SIGN_INS_PER_IP_PER_MINUTE: "100000",
@@ -73,203 +110,97 @@ async function main() {
     maxUses: 1000,
   });
   console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
-
-  // Server time of a search over the whole catalogue (p50 < 30 ms on PGlite).
-  const searches = ["python", "excel", "marketing", "design", "data science", "react"];
-  const searchTimes: number[] = [];
-  for (let round = 0; round < 5; round += 1) {
-    for (const [index, search] of searches.entries()) {
-      const started = performance.now();
-      await listCourses(handle.services, {
-        ...DEFAULT_COURSE_FILTERS,
-        search,
-        type: index % 2 ? "Development" : "",
-        page: 1 + (round % 3),
-      });
-      searchTimes.push(performance.now() - started);
-    }
-  }
-  const searchP50 = median(searchTimes.slice(searches.length)); // first round warms caches
+  const searchP50 = await measureSearchTime(handle.services);
+  // Course pages: one for the shared render, and a spread of them for a returning visitor.
+  const coursePagePaths = (
+    await handle.services.db
+      .select({ slug: courses.slug })
+      .from(courses)
+      .where(inArray(courses.id, data.courseIds.slice(0, 50)))
+  ).map((row) => coursePath(row.slug));
   await handle.close();
 
+  const profileDir = PROFILE ? mkdtempSync(path.join(tmpdir(), "kursusku-profile-")) : undefined;
   const port = await findFreePort();
   const base = `http://127.0.0.1:${port}`;
   const server = await startServer(
     root,
-    { ...env, PORT: String(port), HOST: "127.0.0.1", PUBLIC_SITE_URL: base },
+    {
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_SITE_URL: base,
+    },
     base,
+    profileDir ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : [],
   );
+  const bareServers: BareServer[] = [];
+  const profileWindow: { from?: number; to?: number } = {};
   try {
-    // Signed-in premium users for /go (premium: opening never runs out during the run).
-    const cookies: string[] = [];
-    for (let index = 0; index < 50; index += 1) {
-      const session = await signInWithDevForm(base, `bench-user-${index}@example.com`);
-      await fetch(`${base}/redeem`, {
-        method: "POST",
-        headers: {
-          Origin: base,
-          cookie: session,
-          "content-type": "application/x-www-form-urlencoded",
-        },
-        body: `code=${premiumCode}`,
-      });
-      cookies.push(session);
-    }
-
-    // A returning visitor: the visitor cookie an anonymous course open leaves. Pages are then
-    // rendered for them on every request instead of shared (decision 0012).
-    const opened = await fetch(`${base}/go/${data.courseIds[0]}`, {
-      redirect: "manual",
-      headers: { "user-agent": SCRIPT_BROWSER_UA },
-    });
-    const visitorCookie = opened.headers
-      .getSetCookie()
-      .find((value) => value.startsWith("kk_anon="))
-      ?.split(";")[0];
-    if (!visitorCookie) throw new Error(`no visitor cookie from /go: ${opened.status}`);
-    const searchTerms = [
-      "python",
-      "excel",
-      "marketing",
-      "design",
-      "data science",
-      "react",
-      "java",
-      "sql",
-    ];
-
-    const assetsDir = path.join(root, "build/client/assets");
-    const staticAsset = readdirSync(assetsDir).find((file) => file.endsWith(".css"))!;
-    type BenchCase = {
-      name: string;
-      path: string;
-      /** Per request: another path or more headers. */
-      vary?: (request: number) => { path?: string; headers?: Record<string, string> };
-      /** Answers are redirects (/go). */
-      redirects?: boolean;
-    };
-    const cases: BenchCase[] = [
-      { name: "static asset (baseline)", path: `/assets/${staticAsset}` },
-      { name: "/ (visitor without cookies: shared page)", path: "/" },
-      {
-        name: "/ (returning visitor: own render)",
-        path: "/",
-        vary: () => ({ headers: { cookie: visitorCookie } }),
-      },
-      {
-        name: "/?search=…&type=…&page=… (40 searches, own render)",
-        path: "/?search=python&type=Development&page=2",
-        vary: (request) => ({
-          path: `/?search=${encodeURIComponent(searchTerms[request % searchTerms.length]!)}&type=Development&page=${1 + (request % 5)}`,
-          headers: { cookie: visitorCookie },
-        }),
-      },
-      { name: "/articles (shared page)", path: "/articles" },
-      { name: "article page (shared page)", path: `/article?id=${data.articleIds[0]}` },
-      {
-        name: "/api?action=getCourses (many clients)",
-        path: "/api?action=getCourses",
-        // The API allows one client 300 reads a minute: from a single address the case would
-        // measure the 429 answer. Each request comes from another documentation-range address
-        // (only a header: every request still goes to 127.0.0.1).
-        vary: (request) => ({
-          headers: { "x-forwarded-for": `2001:db8::${request.toString(16)}` },
-        }),
-      },
-      {
-        name: "/go/:id signed in",
-        path: "/go/1",
-        redirects: true,
-        vary: (request) => ({
-          path: `/go/${data.courseIds[request % data.courseIds.length]}`,
-          headers: { cookie: cookies[request % cookies.length]! },
-        }),
-      },
-    ];
-    const results = [];
-    for (const benchCase of cases) {
-      let counter = 0;
-      const vary = benchCase.vary;
-      const result = await autocannon({
-        url: `${base}${benchCase.path}`,
-        connections: CONNECTIONS,
-        duration: SECONDS,
-        headers: { "user-agent": SCRIPT_BROWSER_UA, "accept-encoding": "gzip" },
-        requests: vary
-          ? [
-              {
-                setupRequest: (request) => {
-                  counter += 1;
-                  const varied = vary(counter);
-                  return {
-                    ...request,
-                    path: varied.path ?? request.path,
-                    headers: { ...request.headers, ...varied.headers },
-                  };
-                },
-              },
-            ]
-          : undefined,
-      });
-      results.push({
-        name: benchCase.name,
-        requestsPerSecond: Math.round(result.requests.average),
-        p50: result.latency.p50,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts,
-        non2xx: benchCase.redirects
-          ? result["3xx"] === result.requests.total
-            ? 0
-            : result.non2xx - result["3xx"]
-          : result.non2xx,
-      });
-    }
-    const baseline = results[0]!.requestsPerSecond;
-
-    // What each page ships to the browser (gzip).
-    const bundles = [];
-    for (const [name, pagePath] of [
-      ["/", "/"],
-      ["/articles", "/articles"],
-      ["article", `/article?id=${data.articleIds[0]}`],
-      ["/dashboard", "/dashboard"],
-    ] as const) {
-      const html = await (
-        await fetch(`${base}${pagePath}`, { headers: { "user-agent": SCRIPT_BROWSER_UA } })
-      ).text();
-      const urls = new Set(
-        [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
-          (match) => match[1]!,
-        ),
-      );
-      let js = 0;
-      let css = 0;
-      for (const url of urls) {
-        const bytes = Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer());
-        const size = gzipSync(bytes).length;
-        if (url.endsWith(".js")) js += size;
-        else css += size;
-      }
-      bundles.push({
-        route: name,
-        jsGzipKb: +(js / 1024).toFixed(1),
-        cssGzipKb: +(css / 1024).toFixed(1),
-        files: urls.size,
-      });
-    }
-
-    console.log(`\n${COURSES} courses, ${CONNECTIONS} connections, ${SECONDS} s per case\n`);
-    console.table(
-      results.map((result) => ({
-        case: result.name,
-        "req/s": result.requestsPerSecond,
-        "p50 ms": result.p50,
-        "p99 ms": result.p99,
-        "vs static": `${((result.requestsPerSecond / baseline) * 100).toFixed(1)}%`,
-        errors: result.errors,
-        "unexpected status": result.non2xx,
-      })),
+    const visitors = await prepareVisitors(base, premiumCode!, data.courseIds[0]!);
+    const staticAsset = readdirSync(path.join(root, "build/client/assets")).find((file) =>
+      file.endsWith(".css"),
+    )!;
+    const cases = buildCases(data, visitors, `/assets/${staticAsset}`, coursePagePaths).filter(
+      (benchCase) =>
+        !ONLY ||
+        benchCase.target !== "server" ||
+        ONLY.some((part) => benchCase.name.includes(part)),
     );
+
+    if (PROFILE) {
+      const chosen = cases.filter(
+        (benchCase) => benchCase.target === "server" && benchCase.name.includes(PROFILE),
+      );
+      if (chosen.length === 0) throw new Error(`no server case matches "${PROFILE}"`);
+      await waitUntilIdle(server.process.pid!);
+      profileWindow.from = microsNow();
+      for (const benchCase of chosen) {
+        const result = await runCase(base, benchCase, loadOptions(), server.process.pid);
+        console.log(
+          `${benchCase.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, ${result.cpuMicrosPerRequest ?? "?"} µs CPU/req (profiling included)`,
+        );
+      }
+      profileWindow.to = microsNow();
+      return;
+    }
+
+    // The ceilings replay what the real server answers a browser without cookies.
+    const targets: Record<BenchCase["target"], { base: string; pid?: number }> = {
+      server: { base, pid: server.process.pid },
+      page: { base: "" },
+      css: { base: "" },
+    };
+    for (const ceiling of ["page", "css"] as const) {
+      const ceilingCase = cases.find((benchCase) => benchCase.target === ceiling)!;
+      const answer = await recordAnswer(`${base}${ceilingCase.path}`, REQUEST_HEADERS);
+      console.log(
+        `ceiling "${ceiling}": ${answer.body.length} bytes, ${JSON.stringify(answer.headers)}`,
+      );
+      const bare = await startBareServer(root, answer);
+      bareServers.push(bare);
+      targets[ceiling] = { base: bare.base, pid: bare.pid };
+    }
+
+    const runs = new Map<string, RunResult[]>(cases.map((benchCase) => [benchCase.name, []]));
+    for (let run = 1; run <= RUNS; run += 1) {
+      for (const benchCase of cases) {
+        const target = targets[benchCase.target];
+        await waitUntilIdle(server.process.pid!);
+        const result = await runCase(target.base, benchCase, loadOptions(), target.pid);
+        runs.get(benchCase.name)!.push(result);
+        console.log(
+          `run ${run}/${RUNS} ${benchCase.name}: ${result.requestsPerSecond} req/s, p99 ${result.p99} ms, ${result.cpuMicrosPerRequest ?? "?"} µs CPU/req`,
+        );
+      }
+    }
+    const summaries = summariseRuns(cases, runs);
+    const bundles = await measureBundles(base, data, coursePagePaths[0]!);
+
+    console.log(
+      `\n${COURSES} courses, ${CONNECTIONS} connections, ${SECONDS} s a run, medians of ${RUNS} interleaved runs\n`,
+    );
+    console.table(formatSummaries(summaries, cases));
     console.log(`search over ${COURSES} courses, server time p50: ${searchP50.toFixed(1)} ms`);
     console.table(bundles);
     await server.stop();
@@ -283,7 +214,8 @@ async function main() {
           courses: COURSES,
           connections: CONNECTIONS,
           seconds: SECONDS,
-          results,
+          runs: RUNS,
+          results: summaries,
           searchP50Ms: searchP50,
           bundles,
           workers,
@@ -294,9 +226,63 @@ async function main() {
     );
     console.log("written bench/results.json");
   } finally {
+    for (const bare of bareServers) await bare.stop();
+    // A graceful stop: the server exits by itself, which is when --cpu-prof writes its file.
     await server.stop();
+    if (profileDir) reportProfile(profileDir, profileWindow);
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function loadOptions() {
+  return { connections: CONNECTIONS, seconds: SECONDS, headers: REQUEST_HEADERS };
+}
+
+/** Now on the monotonic clock V8's profiles use, in microseconds. */
+function microsNow(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+/** Server time of a search over the whole catalogue (p50 < 30 ms on PGlite). */
+async function measureSearchTime(services: Parameters<typeof listCourses>[0]): Promise<number> {
+  const searches = ["python", "excel", "marketing", "design", "data science", "react"];
+  const times: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    for (const [index, search] of searches.entries()) {
+      const started = performance.now();
+      await listCourses(services, {
+        ...DEFAULT_COURSE_FILTERS,
+        search,
+        type: index % 2 ? "Development" : "",
+        page: 1 + (round % 3),
+      });
+      times.push(performance.now() - started);
+    }
+  }
+  return median(times.slice(searches.length)); // the first round warms caches
+}
+
+/** Prints the profile's summary over the measured window and keeps the file in bench/reports/. */
+function reportProfile(profileDir: string, window: { from?: number; to?: number }): void {
+  const file = readdirSync(profileDir).find((name) => name.endsWith(".cpuprofile"));
+  if (!file) {
+    console.error(`no .cpuprofile in ${profileDir}: did the server exit by itself?`);
+    return;
+  }
+  const profile = JSON.parse(readFileSync(path.join(profileDir, file), "utf8")) as CpuProfile;
+  const inWindow =
+    window.from !== undefined &&
+    window.from < profile.endTime &&
+    (window.to ?? 0) > profile.startTime;
+  if (!inWindow) console.warn("the measured window is not on the profile's clock: whole profile");
+  console.log(`\nprofile of "${PROFILE}" (server process)\n`);
+  console.log(formatProfileSummary(summariseCpuProfile(profile, inWindow ? window : {})));
+  const reports = path.join(root, "bench/reports");
+  mkdirSync(reports, { recursive: true });
+  const kept = path.join(reports, `${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`);
+  copyFileSync(path.join(profileDir, file), kept);
+  console.log(`\nprofile kept in ${path.relative(root, kept)} (open it in Chrome DevTools)`);
+  rmSync(profileDir, { recursive: true, force: true });
 }
 
 main().catch((error: unknown) => {

@@ -2,10 +2,11 @@ import { execSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { asc, eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import sharp from "sharp";
 import { parseConfig } from "../server/config";
-import { users } from "../server/db/schema";
+import { courses, users } from "../server/db/schema";
 import { submitArticle } from "../server/domain/articles";
 import { seedDemoCatalogueIfEmpty } from "../server/domain/seed";
 import { createServices } from "../server/services";
@@ -13,12 +14,14 @@ import { findFreePort, signInWithDevForm, startServer } from "./local-server";
 
 /**
  * The production site as a visitor meets it, for the measuring scripts (lighthouse, screenshots):
- * built, the demo catalogue and one article with a cover in a temporary embedded database, the
- * server on 127.0.0.1, and the dev sign-in on for a signed-in page.
+ * built, the demo catalogue (with course images) and one article with a cover in a temporary
+ * embedded database, the server on 127.0.0.1, and the dev sign-in on for a signed-in page.
  */
 export type DemoSite = {
   base: string;
   articleId: number;
+  /** The slug of the newest listed course: its page is the one measured. */
+  courseSlug: string;
   /** Signs in as `email` and returns the session cookie pair. */
   signIn(email: string): Promise<string>;
   stop(): Promise<void>;
@@ -39,11 +42,50 @@ async function makeCover(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
 
-async function seed(env: Record<string, string>): Promise<number> {
+/** How many different course images the demo catalogue shares out. */
+const COURSE_IMAGES = 8;
+
+/**
+ * Course images like Udemy's (750×422 JPEG), served by the site itself: the demo catalogue has
+ * none, and the measured pages must carry real images (sized, lazy below the first row).
+ */
+async function makeCourseImage(index: number): Promise<Buffer> {
+  const hue = (index * 45) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="422">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},70%,45%)"/><stop offset="1" stop-color="hsl(${hue + 40},70%,30%)"/>
+    </linearGradient></defs>
+    <rect width="750" height="422" fill="url(#g)"/>
+    <circle cx="560" cy="140" r="90" fill="#fff" fill-opacity="0.25"/>
+    <rect x="60" y="300" width="380" height="40" rx="8" fill="#fff" fill-opacity="0.3"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+async function seed(
+  env: Record<string, string>,
+  base: string,
+): Promise<{ articleId: number; courseSlug: string }> {
   const handle = await createServices(parseConfig(env), pino({ level: "warn" }));
   try {
     const { services } = handle;
     await seedDemoCatalogueIfEmpty(services);
+    for (let index = 0; index < COURSE_IMAGES; index += 1) {
+      await services.images.put(
+        `demo-course-${index}.jpg`,
+        await makeCourseImage(index),
+        "image/jpeg",
+      );
+    }
+    await services.db.update(courses).set({
+      imageUrl: sql`${`${base}/uploads/demo-course-`} || (${courses.id} % ${COURSE_IMAGES}) || '.jpg'`,
+    });
+    const [newest] = await services.db
+      .select({ slug: courses.slug })
+      .from(courses)
+      .where(eq(courses.active, true))
+      .orderBy(sql`${courses.date} desc`, asc(courses.id))
+      .limit(1);
     const [writer] = await services.db
       .insert(users)
       .values({
@@ -63,7 +105,7 @@ async function seed(env: Record<string, string>): Promise<number> {
         image: await makeCover(),
       },
     );
-    return article.articleId;
+    return { articleId: article.articleId, courseSlug: newest!.slug };
   } finally {
     await handle.close();
   }
@@ -84,12 +126,13 @@ export async function startDemoSite(label: string): Promise<DemoSite> {
     LOG_LEVEL: "warn",
     PUBLIC_SITE_URL: base,
   };
-  console.log("seeding the demo catalogue and an article with a cover…");
-  const articleId = await seed(env);
+  console.log("seeding the demo catalogue with course images and an article with a cover…");
+  const { articleId, courseSlug } = await seed(env, base);
   const server = await startServer(root, { ...env, PORT: String(port), HOST: "127.0.0.1" }, base);
   return {
     base,
     articleId,
+    courseSlug,
     signIn: (email) => signInWithDevForm(base, email),
     async stop() {
       await server.stop();

@@ -100,6 +100,7 @@ export async function drillCluster(drillKit: DrillKit, options: { users: number 
       kit.root,
       { ...env, PORT: String(instance.port) },
       instance.base,
+      [],
       { logFile: path.join(logDir, `instance-${index + 1}.log`) },
     );
   };

@@ -3,17 +3,19 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { coursePath } from "../core/course-paths";
 import { startDemoSite } from "./demo-site";
 
 /**
- * `npm run lighthouse`: builds, seeds the demo catalogue and one article with a cover into a
- * temporary embedded database, starts the production server on 127.0.0.1 and runs Lighthouse
- * (mobile, then desktop) on the home page, the article list, the article and the signed-in
- * dashboard with Debian's Chromium, LIGHTHOUSE_RUNS times each (default 3; the run with the median
- * performance is reported). Prints the four category scores and every audit that did not pass,
- * and writes each report to bench/reports/. `npm run lighthouse -- /articles` audits only the
- * pages named; LIGHTHOUSE_FORM_FACTOR=mobile skips desktop. Scores are reported, never asserted
- * (the budget: 100 in every category on mobile).
+ * `npm run lighthouse`: builds, seeds the demo catalogue (with course images) and one article
+ * with a cover into a temporary embedded database, starts the production server on 127.0.0.1
+ * and runs Lighthouse (mobile, then desktop) on the home page, the article list, the article, a
+ * course page and the signed-in dashboard with Debian's Chromium, LIGHTHOUSE_RUNS times each
+ * (default 3; the run with the median performance is reported). Prints the four category scores
+ * and every audit that did not pass, and writes each report to bench/reports/.
+ * `npm run lighthouse -- /articles "course page"` audits only the pages named;
+ * LIGHTHOUSE_FORM_FACTOR=mobile skips desktop. Scores are reported, never asserted (the budget:
+ * 100 in every category on mobile).
  */
 const CHROMIUM_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROMIUM_FLAGS = [
@@ -98,13 +100,14 @@ async function main() {
     throw new Error(`Chromium is required at ${CHROMIUM_PATH}: apt-get install -y chromium`);
   }
   const site = await startDemoSite("lighthouse");
-  const { base, articleId } = site;
+  const { base, articleId, courseSlug } = site;
   try {
     const cookie = await site.signIn("lighthouse@example.com");
     const allPages: PageCase[] = [
       { name: "/", path: "/" },
       { name: "/articles", path: "/articles" },
       { name: "article", path: `/article?id=${articleId}` },
+      { name: "course page", path: coursePath(courseSlug) },
       { name: "/dashboard (signed in)", path: "/dashboard", signedIn: true },
     ];
     // `npm run lighthouse -- /articles article` audits only the pages named (to iterate on one).

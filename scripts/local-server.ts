@@ -25,16 +25,20 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
-/** Starts `server/index.ts` from the existing build and waits until /healthz answers. */
+/**
+ * Starts `server/index.ts` from the existing build and waits until /healthz answers.
+ * `nodeArguments` go to node itself (`--cpu-prof` is refused in NODE_OPTIONS).
+ */
 export async function startServer(
   root: string,
   env: Record<string, string>,
   base: string,
+  nodeArguments: string[] = [],
   /** Where its output goes: this process's own by default, or a file (appended to). */
   options: { logFile?: string } = {},
 ): Promise<LocalServer> {
   const output = options.logFile ? openSync(options.logFile, "a") : "inherit";
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+  const child = spawn(process.execPath, [...nodeArguments, "--import", "tsx", "server/index.ts"], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", output, output],

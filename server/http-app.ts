@@ -1,9 +1,6 @@
-import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import compression from "compression";
 import express, { type Express } from "express";
-import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 import { COUPON_BANNER_COOKIE } from "../core/coupon-banner";
 import { THEME_COOKIE } from "../core/theme";
@@ -11,11 +8,18 @@ import { healthHeartbeat } from "./db/schema";
 import type { RequestContext } from "./load-context";
 import { createApiRouter } from "./api/router";
 import { createOpsRouter } from "./ops-endpoint";
+import {
+  errorAnswersNotStored,
+  setServerAnswerCaching,
+  staticFileCacheControl,
+} from "./web/cache-policy";
 import { contentSecurityPolicy, type PolicyOptions } from "./web/content-security-policy";
 import { readPageBodies } from "./web/form-bodies";
 import { isAppUserAgent } from "./web/client-credentials";
 import { rejectForeignOrigins } from "./web/origin-check";
 import { createPageRequestHandler } from "./web/page-request-handler";
+import { logRequests } from "./web/request-log";
+import { createSecurityHeaders } from "./web/security-headers";
 import {
   createSharedPages,
   forgetSharedPagesAfterWrites,
@@ -28,7 +32,8 @@ import { sharedPageAddress } from "./web/shared-addresses";
 import { noScriptMarker, wantsOwnRender } from "./web/no-script";
 import { parseCookies } from "./web/cookies";
 import { buildPersonalLayer } from "./domain/personal-layer";
-import type { PersonalScope } from "../core/personal-layer";
+import { EMPTY_PERSONAL_SCOPE, type PersonalScope } from "../core/personal-layer";
+import { createStaticFiles } from "./web/static-files";
 import type { Services } from "./services";
 
 export type HttpAppOptions = {
@@ -78,63 +83,29 @@ export function createHttpApp(options: HttpAppOptions): Express {
     ? createPublicPageCache(services, options.build, policyOptions)
     : null;
 
-  app.use(
-    pinoHttp({
-      logger: services.logger,
-      genReqId: (request, response) => {
-        const incoming = request.headers["x-request-id"];
-        const id =
-          typeof incoming === "string" && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        response.setHeader("X-Request-Id", id);
-        return id;
-      },
-      serializers: {
-        req: (request: { id: unknown; method: string; url: string }) => ({
-          id: request.id,
-          method: request.method,
-          url: request.url,
-        }),
-        res: (response: { statusCode: number }) => ({ statusCode: response.statusCode }),
-      },
-      // Static assets would drown the log; failures of any kind are still logged.
-      autoLogging: { ignore: (request) => request.url?.startsWith("/assets/") ?? false },
-      customLogLevel: (_request, response, error) =>
-        error || response.statusCode >= 500
-          ? "error"
-          : response.statusCode >= 400
-            ? "warn"
-            : "info",
-    }),
-  );
+  const securityHeaders = createSecurityHeaders({
+    policy: policyOptions,
+    strictTransportSecurity: services.config.isProduction,
+  });
+  // Development: Vite serves the files from public/ and app/ itself.
+  const staticFiles = options.vite
+    ? null
+    : createStaticFiles({
+        root: options.clientDir,
+        headers: securityHeaders.staticFileHeaders,
+        cacheControl: staticFileCacheControl,
+      });
+
+  // First: a static file needs nothing the rest of the chain does (successful ones were never
+  // logged); it still gets its X-Request-Id.
+  if (staticFiles) app.use(staticFiles.fromMemory);
+  app.use(logRequests(services.logger));
   if (sharedPages) app.use(forgetSharedPagesAfterWrites(sharedPages));
   app.use(announceWritesToOtherInstances(services.changes, sharedPages));
-
-  if (!options.vite) {
-    // Vite's dev client injects inline scripts and a websocket: no policy in development.
-    app.use((_request, response, next) => {
-      const nonce = randomBytes(16).toString("base64");
-      response.locals.cspNonce = nonce;
-      response.setHeader(
-        "Content-Security-Policy",
-        contentSecurityPolicy({ nonce }, policyOptions),
-      );
-      next();
-    });
-  }
-  app.use(
-    helmet({
-      contentSecurityPolicy: false, // set above, per page
-      // Course images come from the marketplace's CDN.
-      crossOriginEmbedderPolicy: false,
-      // Google's sign-in popup reports back to the page that opened it.
-      crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-      // "no-referrer" makes browsers send `Origin: null` on same-site form posts, which the
-      // CSRF check must then refuse; this policy keeps the real origin on our own requests.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-      strictTransportSecurity: services.config.isProduction,
-    }),
-  );
+  // Vite's dev client injects inline scripts and a websocket: no policy in development.
+  app.use(securityHeaders.middleware({ nonce: !options.vite }));
   app.use(compression());
+  app.use(setServerAnswerCaching());
   app.use(rejectForeignOrigins(services.config.publicSiteUrl));
 
   app.get("/healthz", async (_request, response) => {
@@ -157,13 +128,20 @@ export function createHttpApp(options: HttpAppOptions): Express {
   if (options.vite) {
     app.use(options.vite.middlewares);
   } else {
-    // Hashed file names never change content: cache them for a year.
+    // What memory does not answer (a Range request, a file of another type). Hashed file names
+    // never change content: cache them for a year.
     app.use(
       "/assets",
-      express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+      staticFiles!.onlyForFiles(
+        express.static(path.join(options.clientDir, "assets"), { immutable: true, maxAge: "1y" }),
+      ),
     );
     // redirect: false — a folder such as public/downloads/ must not turn /downloads into a 301.
-    app.use(express.static(options.clientDir, { maxAge: "1h", redirect: false }));
+    app.use(
+      staticFiles!.onlyForFiles(
+        express.static(options.clientDir, { maxAge: "1h", redirect: false }),
+      ),
+    );
   }
 
   if (sharedPages) {
@@ -180,6 +158,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
         loadContext(request, response.locals.cspNonce as string | undefined),
     }),
   );
+  app.use(errorAnswersNotStored);
   return app;
 }
 
@@ -204,7 +183,7 @@ function createPublicPageCache(
       isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken) ||
       wantsOwnRender(parseCookies(request.headers.cookie)),
     render: async (address, preferenceCookies) => {
-      const sharedRender: PersonalScope = { courseIds: [], showsRedemptions: false };
+      const sharedRender: PersonalScope = { ...EMPTY_PERSONAL_SCOPE, courseIds: [] };
       // Only what the key holds reaches the render: the address and the display preferences.
       const response = await renderPage(
         new Request(new URL(address, services.config.publicSiteUrl), {

@@ -1,6 +1,5 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { pino } from "pino";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig, type Config } from "./config";
 import {
@@ -12,6 +11,7 @@ import {
 import { ensureWritableDirectory, UnwritableDirectoryError } from "./data-dir-check";
 import { seedDemoCatalogueIfEmpty } from "./domain/seed";
 import { createHttpApp } from "./http-app";
+import { createServerLogger } from "./logger";
 import { createServices } from "./services";
 import { describeCouponFeeds } from "./adapters/coupon-feeds/feeds";
 import { startIngestScheduler } from "./scheduler";
@@ -59,7 +59,7 @@ function refuseUnwritableDirectories(config: Config): void {
 async function main() {
   const useVite = process.argv.includes("--dev");
   const config = readConfig();
-  const logger = pino({ level: config.logLevel });
+  const logger = createServerLogger(config.logLevel);
   refuseUnwritableDirectories(config);
   if (config.workersRefused) {
     logger.warn(

@@ -1,16 +1,16 @@
 import { Link } from "react-router";
 import { articlePath } from "../../core/article-paths";
-import { excerptSource } from "../../core/markdown-text";
 import { formatJakartaInstant } from "../../core/dates";
 import { TRUNCATE, truncate } from "../../core/text";
 import { AiScannedBadge, ArticleCover } from "./article-cover";
-import { Markdown } from "./markdown";
+import { StaticHtml } from "./static-html";
 
 /** What a card needs: the article without the whole content. */
 export type ArticleCardData = {
   articleId: number;
   title: string;
-  content: string;
+  /** The start of the article as inline HTML, rendered on the server (renderMarkdownHtml). */
+  excerptHtml: string;
   author: string;
   date: string;
   imageUrl: string | null;
@@ -44,9 +44,8 @@ export function ArticleCard({
           </Link>
         </h2>
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">By {article.author}</p>
-        <Markdown
-          content={excerptSource(article.content)}
-          variant="excerpt"
+        <StaticHtml
+          html={article.excerptHtml}
           className="mt-3 line-clamp-3 text-sm text-slate-700 dark:text-slate-300"
         />
         <div className="mt-auto pt-4">

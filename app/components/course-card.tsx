@@ -1,13 +1,17 @@
+import { Link } from "react-router";
 import { formatIndonesianDate, formatJakartaTime } from "../../core/dates";
 import type { PublicCourse } from "../../core/course";
+import { coursePath } from "../../core/course-paths";
 import { formatCount, formatDuration, formatLevel, formatTimeLeft } from "../lib/course-facts";
 import { TRUNCATE, truncate } from "../../core/text";
 import { canOpenCourse } from "../../core/viewer";
 import { outOfCreditsNextStep } from "../lib/course-opening";
 import { useCourseOpener } from "./course-opener";
+import { CourseImage } from "./course-image";
 import { FavouriteButton } from "./favourite-button";
 import { StarRating } from "./star-rating";
 import { useViewer } from "./personal-layer";
+import { OutOfCreditsNextStep } from "./view-course-button";
 
 export type CourseCardProps = {
   course: PublicCourse;
@@ -23,7 +27,13 @@ export type CourseCardProps = {
    */
   outOfCredits: boolean;
   favourited: boolean;
+  /** The card is in the list's first row: its image is fetched at once, with high priority. */
+  firstRow?: boolean;
 };
+
+/** The image's rendered width: a thumbnail beside the title on phones, the card's width from sm. */
+const CARD_IMAGE_SIZES =
+  "(min-width: 1280px) 290px, (min-width: 1024px) 300px, (min-width: 640px) 45vw, 112px";
 
 export function CourseCard({
   course,
@@ -32,6 +42,7 @@ export function CourseCard({
   visited,
   outOfCredits,
   favourited,
+  firstRow = false,
 }: CourseCardProps) {
   const open = useCourseOpener();
   const viewer = useViewer();
@@ -79,12 +90,31 @@ export function CourseCard({
         />
       </div>
 
-      <h3 className="mt-3 text-base leading-snug font-semibold" title={course.title}>
-        {truncate(course.title, TRUNCATE.cardTitle)}
-      </h3>
-      <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-        Added <time dateTime={course.date}>{formatIndonesianDate(course.date)}</time>
-      </p>
+      {/* On phones a thumbnail beside the title keeps the first card's title on the first screen. */}
+      <div className="mt-3 flex items-start gap-3 sm:flex-col sm:gap-0">
+        <CourseImage
+          imageUrl={course.imageUrl}
+          width={480}
+          height={270}
+          sizes={CARD_IMAGE_SIZES}
+          priority={firstRow}
+          className="w-28 shrink-0 rounded-lg sm:mb-3 sm:w-full"
+        />
+        <div className="min-w-0">
+          <h3 className="text-base leading-snug font-semibold" title={course.title}>
+            {/* The title opens the course page; View Course below still opens the course. */}
+            <Link
+              to={coursePath(course.slug)}
+              className="block min-h-11 hover:text-brand-700 hover:underline dark:hover:text-brand-100"
+            >
+              {truncate(course.title, TRUNCATE.cardTitle)}
+            </Link>
+          </h3>
+          <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
+            Added <time dateTime={course.date}>{formatIndonesianDate(course.date)}</time>
+          </p>
+        </div>
+      </div>
       {/* Udemy's own numbers first: on a day when every card is New! and unreviewed here, they
           are what tells one course from the next. */}
       <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
@@ -145,23 +175,7 @@ function OutOfCredits({ nextStep }: { nextStep: ReturnType<typeof outOfCreditsNe
       >
         Out of Credits
       </button>
-      <p
-        data-testid="out-of-credits-next-step"
-        className="mt-1 flex flex-wrap items-center justify-center gap-x-1 text-center text-xs text-slate-600 dark:text-slate-300"
-      >
-        <span className="py-1">{nextStep.text}</span>
-        {nextStep.offerRedeem && (
-          <>
-            <span aria-hidden="true">·</span>
-            <a
-              href="/#redeem-section"
-              className="inline-flex min-h-11 items-center px-1 font-semibold text-brand-700 underline dark:text-brand-100"
-            >
-              Redeem a code for more
-            </a>
-          </>
-        )}
-      </p>
+      <OutOfCreditsNextStep nextStep={nextStep} className="text-xs" />
     </>
   );
 }

@@ -164,24 +164,35 @@ const EXCERPT_COMPONENTS: Components = {
   code: ({ node: _node, ...props }) => <code className="font-mono text-[0.9em]" {...props} />,
 };
 
-export function Markdown({ content, variant = "full", className, siteUrl }: MarkdownProps) {
+export function Markdown({ className, ...body }: MarkdownProps) {
+  return (
+    <div className={className}>
+      <MarkdownBody {...body} />
+    </div>
+  );
+}
+
+/** The rendered markdown without its box: what `renderMarkdownHtml` turns into a string. */
+export function MarkdownBody({
+  content,
+  variant = "full",
+  siteUrl,
+}: Omit<MarkdownProps, "className">) {
   const excerpt = variant === "excerpt";
   const appSiteUrl = useSiteUrl();
   const site = siteUrl ?? appSiteUrl;
   const transformUrl = useMemo(() => transformUrlFor(site), [site]);
   return (
-    <div className={className}>
-      <ReactMarkdown
-        remarkPlugins={excerpt ? [remarkGfm] : [remarkGfm, remarkFitHeadingsUnderTitle]}
-        rehypePlugins={[[rehypeSanitize, SANITIZE_SCHEMA]]}
-        skipHtml
-        urlTransform={transformUrl}
-        components={excerpt ? EXCERPT_COMPONENTS : FULL_COMPONENTS}
-        allowedElements={excerpt ? EXCERPT_ELEMENTS : undefined}
-        unwrapDisallowed={excerpt}
-      >
-        {content}
-      </ReactMarkdown>
-    </div>
+    <ReactMarkdown
+      remarkPlugins={excerpt ? [remarkGfm] : [remarkGfm, remarkFitHeadingsUnderTitle]}
+      rehypePlugins={[[rehypeSanitize, SANITIZE_SCHEMA]]}
+      skipHtml
+      urlTransform={transformUrl}
+      components={excerpt ? EXCERPT_COMPONENTS : FULL_COMPONENTS}
+      allowedElements={excerpt ? EXCERPT_ELEMENTS : undefined}
+      unwrapDisallowed={excerpt}
+    >
+      {content}
+    </ReactMarkdown>
   );
 }

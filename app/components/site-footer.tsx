@@ -27,7 +27,7 @@ export function SiteFooter() {
 
   return (
     <>
-      <footer className="mt-16 border-t border-slate-200 bg-white py-10 text-sm text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+      <footer className="render-when-near mt-16 border-t border-slate-200 bg-white py-10 text-sm text-slate-600 [--offscreen-height:48rem] md:[--offscreen-height:21rem] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 sm:grid-cols-2 lg:grid-cols-4">
           <div className="sm:col-span-2 lg:col-span-1">
             <p className="text-base font-bold text-slate-900 dark:text-white">Kursusku</p>

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDuration, formatLevel, formatTimeLeft } from "./course-facts";
+import {
+  formatCheckedAgo,
+  formatCount,
+  formatCountdown,
+  formatDuration,
+  formatLevel,
+  formatTimeLeft,
+} from "./course-facts";
 
 describe("formatDuration", () => {
   it("shows minutes, hours, or both", () => {
@@ -71,5 +78,43 @@ describe("formatLevel", () => {
   it("shows nothing for a missing level", () => {
     expect(formatLevel(null)).toBeNull();
     expect(formatLevel("")).toBeNull();
+  });
+});
+
+describe("formatCheckedAgo", () => {
+  const now = new Date("2026-11-22T03:00:00Z");
+  const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
+
+  it("says how long ago Udemy was asked, in the largest whole unit", () => {
+    expect(formatCheckedAgo(before(20_000), now)).toBe("checked just now");
+    expect(formatCheckedAgo(before(60_000), now)).toBe("checked 1 minute ago");
+    expect(formatCheckedAgo(before(59 * 60_000), now)).toBe("checked 59 minutes ago");
+    expect(formatCheckedAgo(before(60 * 60_000), now)).toBe("checked 1 hour ago");
+    expect(formatCheckedAgo(before(47 * 3_600_000), now)).toBe("checked 47 hours ago");
+    expect(formatCheckedAgo(before(72 * 3_600_000), now)).toBe("checked 3 days ago");
+  });
+
+  it("says nothing when Udemy was never asked, and 'just now' for a clock slightly behind", () => {
+    expect(formatCheckedAgo(null, now)).toBeNull();
+    expect(formatCheckedAgo("not a date", now)).toBeNull();
+    expect(formatCheckedAgo(before(-30_000), now)).toBe("checked just now");
+  });
+});
+
+describe("formatCountdown", () => {
+  const now = new Date("2026-11-22T03:00:00Z");
+  const after = (ms: number) => new Date(now.getTime() + ms).toISOString();
+
+  it("counts down to the second, with days when there are any", () => {
+    expect(formatCountdown(after(9_000), now)).toBe("00:00:09");
+    expect(formatCountdown(after((4 * 3600 + 12 * 60 + 9) * 1000), now)).toBe("04:12:09");
+    expect(formatCountdown(after((2 * 86_400 + 3600) * 1000 + 999), now)).toBe("2d 01:00:00");
+  });
+
+  it("gives nothing for no end, a past end or an unreadable one", () => {
+    expect(formatCountdown(null, now)).toBeNull();
+    expect(formatCountdown(after(0), now)).toBeNull();
+    expect(formatCountdown(after(-1000), now)).toBeNull();
+    expect(formatCountdown("soon", now)).toBeNull();
   });
 });

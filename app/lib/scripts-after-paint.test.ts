@@ -55,3 +55,82 @@ describe("startScriptsAfterPaint", () => {
     );
   });
 });
+
+/** The starter in a fake page: its timers and frames run only when the test says so. */
+function runStarter(preloadCount: number) {
+  const tasks: Array<() => void> = [];
+  const listeners: Record<string, () => void> = {};
+  const appended: string[] = [];
+  const links = Array.from({ length: preloadCount }, (_, index) => ({
+    href: `/assets/m${index}.js`,
+  }));
+  const block = {
+    nonce: "n0nce",
+    textContent: MODULE_CODE,
+    after: (script: { type: string; nonce: string; textContent: string }) =>
+      appended.push(`script ${script.type} ${script.nonce} ${script.textContent}`),
+  };
+  const document = {
+    querySelectorAll: (selector: string) =>
+      selector.startsWith("link") ? links : selector.includes(DEFERRED_MODULE_TYPE) ? [block] : [],
+    createElement: () => ({}),
+    head: {
+      append: (link: { rel: string; href: string }) => appended.push(`${link.rel} ${link.href}`),
+    },
+  };
+  new Function(
+    "document",
+    "addEventListener",
+    "requestAnimationFrame",
+    "setTimeout",
+    STARTER_SCRIPT,
+  )(
+    document,
+    (type: string, listener: () => void) => (listeners[type] = listener),
+    (callback: () => void) => tasks.push(callback),
+    (callback: () => void) => tasks.push(callback),
+  );
+  return {
+    appended,
+    load: () => listeners.load?.(),
+    /** Runs the oldest queued task (a timer or a frame); false when none is left. */
+    runTask: () => {
+      const task = tasks.shift();
+      task?.();
+      return task !== undefined;
+    },
+  };
+}
+
+describe("STARTER_SCRIPT", () => {
+  it("after the load event, restores the preloads a few per task, then the module script", () => {
+    const page = runStarter(10);
+    // Fake timers run in the order queued, so the 1.5 s fallback may be what starts it here.
+    page.load();
+    expect(page.appended).toEqual([]);
+    const perTask: number[] = [];
+    let before = 0;
+    while (page.runTask()) {
+      perTask.push(page.appended.length - before);
+      before = page.appended.length;
+    }
+    expect(page.appended).toEqual([
+      ...Array.from({ length: 10 }, (_, index) => `modulepreload /assets/m${index}.js`),
+      `script module n0nce ${MODULE_CODE}`,
+    ]);
+    expect(Math.max(...perTask)).toBeLessThanOrEqual(5);
+    expect(perTask.filter((count) => count > 0).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("starts once, whether the load event or the fallback timer comes first", () => {
+    const page = runStarter(2);
+    page.runTask(); // the fallback timer, before any load event
+    page.load();
+    while (page.runTask());
+    expect(page.appended).toEqual([
+      "modulepreload /assets/m0.js",
+      "modulepreload /assets/m1.js",
+      `script module n0nce ${MODULE_CODE}`,
+    ]);
+  });
+});

@@ -2,8 +2,9 @@ import { data, Link, useNavigation } from "react-router";
 import { findArticle, type PublicArticle } from "../../server/domain/articles";
 import { AiScannedBadge, ArticleCover } from "../components/article-cover";
 import { ArticleLoadError, ArticleNotFound } from "../components/article-not-found";
-import { ArticleShareButton } from "../components/article-share-button";
-import { Markdown } from "../components/markdown";
+import { ShareButton } from "../components/share-button";
+import { renderMarkdownHtml } from "../components/markdown-html.server";
+import { StaticHtml } from "../components/static-html";
 import { useRootData } from "../components/use-root-data";
 import { ARTICLE_MESSAGES } from "../../core/article-rules";
 import { articlePath, parseArticleId } from "../../core/article-paths";
@@ -16,6 +17,21 @@ import type { Route } from "./+types/article";
 
 const LOAD_ERROR = "We could not load this article right now. Please try again in a moment.";
 
+/**
+ * What the page shows of an article: its body as HTML rendered here, never in the browser
+ * (decision 0020), and instead of the markdown the start of its plain text for the meta tags.
+ */
+type ArticleView = Omit<PublicArticle, "content"> & { contentHtml: string; summary: string };
+
+function toArticleView({ content, ...article }: PublicArticle, siteUrl: string): ArticleView {
+  return {
+    ...article,
+    contentHtml: renderMarkdownHtml(content, { siteUrl }),
+    // The longest text the meta tags take; a shorter one is cut from it the same way.
+    summary: truncate(markdownToPlainText(content), TRUNCATE.structuredDataDescription),
+  };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const id = parseArticleId(new URL(request.url).searchParams.get("id"));
@@ -23,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const article = await findArticle(services, id);
     if (!article) return data({ article: null, error: null }, { status: 404 });
-    return { article, error: null };
+    return { article: toArticleView(article, services.config.publicSiteUrl), error: null };
   } catch (error) {
     services.logger.error({ err: error, requestId: context.requestId }, "article failed to load");
     return data({ article: null, error: LOAD_ERROR }, { status: 503 });
@@ -31,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** A share image must be an absolute http(s) address or one of the site's own paths. */
-function shareImage(article: PublicArticle, siteUrl: string): string | null {
+function shareImage(article: ArticleView, siteUrl: string): string | null {
   const src = coverImageSrc(article.imageUrl, siteUrl);
   return src && !src.startsWith("data:") ? src : null;
 }
@@ -49,11 +65,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     });
   }
   const path = articlePath(article.articleId);
-  const plain = markdownToPlainText(article.content);
   const image = shareImage(article, siteUrl);
   return pageMeta({
     title: article.title,
-    description: truncate(plain, TRUNCATE.articleMetaDescription),
+    description: truncate(article.summary, TRUNCATE.articleMetaDescription),
     siteUrl,
     path,
     image,
@@ -67,7 +82,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
         "@context": "https://schema.org",
         "@type": "Article",
         headline: truncate(article.title, 110),
-        description: truncate(plain, TRUNCATE.structuredDataDescription),
+        description: article.summary,
         ...(image ? { image: [absoluteUrl(siteUrl, image)] } : {}),
         datePublished: article.date,
         dateModified: article.date,
@@ -122,14 +137,15 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
               <AiScannedBadge />
             </div>
           </header>
-          <Markdown
-            content={article.content}
+          <StaticHtml
+            html={article.contentHtml}
             className="mt-6 text-base break-words text-slate-800 dark:text-slate-200"
           />
           <footer className="mt-10 rounded-xl border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900">
             <h2 className="text-lg font-semibold">Enjoyed this article? Share it!</h2>
             <div className="mt-4">
-              <ArticleShareButton
+              <ShareButton
+                replayKey="article-share"
                 title={article.title}
                 url={
                   siteUrl

@@ -3,6 +3,7 @@ import { canWriteArticles, listArticles } from "../../server/domain/articles";
 import { getLiveUpdateCursor } from "../../server/domain/live-updates";
 import { ArticleCard, type ArticleCardData } from "../components/article-card";
 import { ArticleFilterBar } from "../components/article-filter-bar";
+import { renderMarkdownHtml } from "../components/markdown-html.server";
 import { Pagination } from "../components/pagination";
 import { usePersonalLayer } from "../components/personal-layer";
 import { LiveUpdates } from "../components/live-updates";
@@ -13,6 +14,7 @@ import {
   parseArticleListQuery,
 } from "../../core/article-paths";
 import { excerptSource } from "../../core/markdown-text";
+import { formatCount } from "../../core/numbers";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/articles";
 
@@ -25,11 +27,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listArticles(services, query),
       getLiveUpdateCursor(services),
     ]);
-    // Cards only need the start of each article: keep the page small.
+    // Cards only need the start of each article, as HTML made here: the browser gets neither the
+    // whole text nor the markdown renderer (decision 0020).
+    const siteUrl = services.config.publicSiteUrl;
     const articles: ArticleCardData[] = page.articles.map((article) => ({
       articleId: article.articleId,
       title: article.title,
-      content: excerptSource(article.content),
+      excerptHtml: renderMarkdownHtml(excerptSource(article.content), {
+        siteUrl,
+        variant: "excerpt",
+      }),
       author: article.author,
       date: article.date,
       imageUrl: article.imageUrl,
@@ -106,7 +113,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
           </h1>
           {page && (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              {page.total.toLocaleString("en-US")} article{page.total === 1 ? "" : "s"}
+              {formatCount(page.total)} article{page.total === 1 ? "" : "s"}
             </p>
           )}
         </div>

@@ -15,6 +15,7 @@ import { CourseFilterBar } from "../components/course-filter-bar";
 import { EmptySearchSuggestions } from "../components/empty-search-suggestions";
 import { Hero } from "../components/hero";
 import { LiveUpdates } from "../components/live-updates";
+import { MountOnceOpened } from "../components/mount-once-opened";
 import { Pagination } from "../components/pagination";
 import { RedeemSection } from "../components/redeem-section";
 import { usePersonalLayer, useViewer } from "../components/personal-layer";
@@ -27,17 +28,21 @@ import {
   parseCourseFilters,
 } from "../../core/course-filters";
 import { pageMeta, siteUrlFromMatches } from "../lib/seo";
+import { formatCount } from "../../core/numbers";
 import { isOutOfCredits } from "../../core/viewer";
 import type { Route } from "./+types/home";
 
-// The AI dialogs validate replies with zod and render markdown. Loaded lazily, they arrive once
-// the page has hydrated instead of with the first paint (zod alone is 26 kB gzip).
+// The AI dialogs validate replies with zod and render markdown. Loaded when first opened, they
+// cost the first paint and the hydration nothing (zod alone is 26 kB gzip).
 const AiCompassModal = lazy(() =>
   import("../components/ai-compass-modal").then((module) => ({ default: module.AiCompassModal })),
 );
 const TrendingModal = lazy(() =>
   import("../components/trending-modal").then((module) => ({ default: module.TrendingModal })),
 );
+
+/** Cards in the first row at the widest layout (four columns): their images load at once. */
+const FIRST_ROW_CARDS = 4;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
@@ -207,7 +212,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </h2>
           {page && (
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              {page.total.toLocaleString("en-US")} course{page.total === 1 ? "" : "s"}
+              {formatCount(page.total)} course{page.total === 1 ? "" : "s"}
             </p>
           )}
         </div>
@@ -279,9 +284,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul
               className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}
             >
-              {shownCourses.map((course) => (
-                <li key={course.id}>
+              {shownCourses.map((course, index) => (
+                // Cards far below the screen skip layout and paint until scrolled near; 30rem is
+                // about a card with its 16:9 image, so the scrollbar hardly moves when they render.
+                <li key={course.id} className="render-when-near [--offscreen-height:30rem]">
                   <CourseCard
+                    firstRow={index < FIRST_ROW_CARDS}
                     course={course}
                     today={today}
                     now={now}
@@ -309,17 +317,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         redemptions={layer?.redemptions ?? loaderData.redemptions}
       />
 
-      <Suspense fallback={null}>
-        <AiCompassModal
-          open={openModal === "guide"}
-          onClose={() => setOpenModal(null)}
-          onApplyKeyword={(keyword) => {
-            setOpenModal(null);
-            void navigate(`${courseListHref({ search: keyword })}#courses-section`);
-          }}
-        />
-        <TrendingModal open={openModal === "trending"} onClose={() => setOpenModal(null)} />
-      </Suspense>
+      <MountOnceOpened open={openModal === "guide"}>
+        <Suspense fallback={null}>
+          <AiCompassModal
+            open={openModal === "guide"}
+            onClose={() => setOpenModal(null)}
+            onApplyKeyword={(keyword) => {
+              setOpenModal(null);
+              void navigate(`${courseListHref({ search: keyword })}#courses-section`);
+            }}
+          />
+        </Suspense>
+      </MountOnceOpened>
+      <MountOnceOpened open={openModal === "trending"}>
+        <Suspense fallback={null}>
+          <TrendingModal open={openModal === "trending"} onClose={() => setOpenModal(null)} />
+        </Suspense>
+      </MountOnceOpened>
     </>
   );
 }

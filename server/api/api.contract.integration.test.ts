@@ -177,6 +177,7 @@ describe("getCourses", () => {
       expect(item).not.toHaveProperty("couponUrl");
       expect(item.date).toMatch(DAY);
       expect(Object.keys(item).sort()).toEqual(Object.keys(courseSchema.shape).sort());
+      expect(item.url).toBe(`${api.services.config.publicSiteUrl}/course/${String(item.slug)}`);
     }
     expect(answer.text).not.toMatch(/couponCode|couponUrl|SECRETCOUPON/i);
   });

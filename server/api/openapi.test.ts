@@ -66,6 +66,13 @@ describe("buildOpenApiDocument", () => {
     });
   });
 
+  it("gives each course of getCourses the address of its page (url), described", () => {
+    const course = schemas.getCoursesAnswer!.items!;
+    expect(course.required).toContain("url");
+    expect(course.properties!.url).toMatchObject({ type: "string", format: "uri" });
+    expect((course.properties!.url as { description?: string }).description).toMatch(/page/);
+  });
+
   it("lists the GET actions as the action parameter and the POST inputs as the body", () => {
     const { get, post } = document.paths["/api"];
     const action = get.parameters.find((parameter) => parameter.name === "action");

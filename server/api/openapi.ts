@@ -20,7 +20,8 @@ const json = (schema: z.ZodType) =>
 const ANSWERS: Record<string, { schema: z.ZodType; description: string }> = {
   getCourses: {
     schema: z.array(courseSchema),
-    description: "One page of listed courses (20); X-Total-Count, X-Page, X-Page-Count headers",
+    description:
+      "One page of listed courses (20), each with url: its page on this site; X-Total-Count, X-Page, X-Page-Count headers",
   },
   getArticles: {
     schema: z.array(articleSchema),

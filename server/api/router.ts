@@ -1,6 +1,7 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { z } from "zod";
 import { DEFAULT_COURSE_FILTERS } from "../../core/course-filters";
+import { coursePath } from "../../core/course-paths";
 import { reviewFormValues, reviewInputSchema } from "../../core/review-input";
 import {
   authenticateBearer,
@@ -235,7 +236,10 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         response.setHeader("X-Page", String(page.page));
         response.setHeader("X-Page-Count", String(page.pageCount));
         response.setHeader("X-Page-Size", String(page.pageSize));
-        return page.courses;
+        return page.courses.map((course) => ({
+          ...course,
+          url: `${services.config.publicSiteUrl}${coursePath(course.slug)}`,
+        }));
       }
       case "getArticles": {
         const page = await listArticles(services, {

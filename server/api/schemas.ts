@@ -136,6 +136,7 @@ export const courseSchema = z.object({
   checkedAt: z.string().nullable(),
   averageRating: z.number(),
   reviewCount: z.number().int(),
+  url: z.url().describe("The course's page on this site: its facts, reviews and similar courses"),
 });
 
 export const articleSchema = z.object({

@@ -5,3 +5,8 @@
 export function containing(term: string): string {
   return `%${term.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
+
+/** A LIKE pattern that finds texts starting with `prefix`, its wildcards matched literally. */
+export function startingWith(prefix: string): string {
+  return `${prefix.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}

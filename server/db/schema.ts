@@ -62,9 +62,13 @@ export const courses = pgTable(
   },
   (t) => [
     uniqueIndex("courses_link_key").on(t.link),
+    // A course page is found by its slug (/course/:slug).
+    uniqueIndex("courses_slug_key").on(t.slug),
     index("courses_title_trgm").using("gin", sql`${t.title} gin_trgm_ops`),
     index("courses_listing_idx").on(t.active, t.date.desc(), t.id.desc()),
     index("courses_category_idx").on(t.category),
+    // Similar courses on a course page: the same sub-category first.
+    index("courses_sub_category_idx").on(t.subCategory),
     index("courses_expires_idx").on(t.expiresAt),
   ],
 );

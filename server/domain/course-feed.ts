@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { coursePath } from "../../core/course-paths";
 import { courses } from "../db/schema";
 import type { Services } from "../services";
 import { listedCondition } from "./catalog";
@@ -12,6 +13,7 @@ export const FEED_TITLE = "Kursusku — new free courses";
 /** A course as the feed shows it: deliberately without any coupon column. */
 export type FeedCourse = {
   id: number;
+  slug: string;
   title: string;
   category: string;
   headline: string | null;
@@ -31,6 +33,7 @@ export async function listNewestCoursesForFeed(
   return services.db
     .select({
       id: courses.id,
+      slug: courses.slug,
       title: courses.title,
       category: courses.category,
       headline: courses.headline,
@@ -63,7 +66,7 @@ export function feedTitle(category?: string | null): string {
   return category ? `${FEED_TITLE}: ${category}` : FEED_TITLE;
 }
 
-/** An Atom 1.0 (RFC 4287) document. Each entry links to the home page searching for the course. */
+/** An Atom 1.0 (RFC 4287) document. Each entry links to the course's page. */
 export function buildAtomFeed(input: AtomFeedInput): string {
   const { siteUrl, category } = input;
   const typeQuery = category ? `?type=${encodeURIComponent(category)}` : "";
@@ -92,7 +95,7 @@ export function buildAtomFeed(input: AtomFeedInput): string {
     `  <generator uri="${escapeXml(`${siteUrl}/`)}">Kursusku</generator>`,
   ];
   for (const course of input.courses) {
-    const link = `${siteUrl}/?search=${encodeURIComponent(course.title)}`;
+    const link = `${siteUrl}${coursePath(course.slug)}`;
     lines.push("  <entry>");
     lines.push(`    <id>${escapeXml(tagUri(siteUrl, `course:${course.id}`))}</id>`);
     lines.push(`    <title type="text">${escapeXml(course.title)}</title>`);

@@ -23,7 +23,11 @@ async function userNamed(label: string): Promise<UserRow> {
 async function layerOf(user: UserRow, scopeIds: number[], showsRedemptions: boolean) {
   const identity = { user, anonymousId: null, isAppClient: false };
   const fresh = { ...identity, viewer: await describeViewer(harness.services, identity) };
-  return buildPersonalLayer(harness.services, fresh, { courseIds: scopeIds, showsRedemptions });
+  return buildPersonalLayer(harness.services, fresh, {
+    courseIds: scopeIds,
+    showsRedemptions,
+    reviewCourseId: null,
+  });
 }
 
 beforeAll(async () => {

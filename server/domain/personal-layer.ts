@@ -5,6 +5,7 @@ import { viewerSubject, type RequestIdentity } from "./accounts";
 import { listVisitedCourseIds } from "./credits";
 import { listFavouriteCourseIds } from "./favourites";
 import { listRedemptions } from "./redeem";
+import { listReviewedCourseIds, reviewsLeftToday } from "./reviews";
 import type { Services } from "../services";
 
 /** Which of these courses the visitor favourited and which they opened before. */
@@ -29,14 +30,31 @@ export async function buildPersonalLayer(
   scope: PersonalScope,
 ): Promise<PersonalLayer> {
   const { user } = identity;
-  const [marks, redemptions] = await Promise.all([
+  const [marks, redemptions, review] = await Promise.all([
     listCourseMarks(services, identity, scope.courseIds),
     user && scope.showsRedemptions ? listRedemptions(services, user.id) : [],
+    user && scope.reviewCourseId !== null
+      ? reviewStateOf(services, user.id, scope.reviewCourseId)
+      : null,
   ]);
   return {
     viewer: identity.viewer,
     ...marks,
     redemptions,
     canWriteArticles: canWriteArticles(user, identity.isAppClient, services.clock.now()),
+    review,
   };
+}
+
+/** Whether the user already reviewed this course, and how many reviews they may still write today. */
+export async function reviewStateOf(
+  services: Services,
+  userId: string,
+  courseId: number,
+): Promise<{ reviewed: boolean; reviewsLeft: number }> {
+  const [reviewedCourseIds, reviewsLeft] = await Promise.all([
+    listReviewedCourseIds(services, userId),
+    reviewsLeftToday(services, userId),
+  ]);
+  return { reviewed: reviewedCourseIds.includes(courseId), reviewsLeft };
 }

@@ -89,7 +89,7 @@ describe("listSitemapEntries", () => {
     ]);
     const illustrated = byPath.get(`/article?id=${withImage!.id}`)!;
     expect(illustrated).toMatchObject({ priority: 0.8, changefreq: "weekly" });
-    expect(illustrated.lastmod?.toISOString()).toBe("2026-11-20T00:00:00.000Z");
+    expect((illustrated.lastmod as Date).toISOString()).toBe("2026-11-20T00:00:00.000Z");
     expect(illustrated.image?.path).toBe("/uploads/articles/cover.webp");
     expect(illustrated.image?.caption.length).toBeLessThanOrEqual(150);
     expect(byPath.get(`/article?id=${withoutImage!.id}`)?.image).toBeUndefined();
@@ -98,6 +98,26 @@ describe("listSitemapEntries", () => {
     expect(xml).toContain(`<loc>https://kursusku.example/article?id=${withImage!.id}</loc>`);
     expect(xml).toContain("<image:caption>Belajar &amp; Berkembang");
     expect(xml).not.toContain("Hidden one");
+  });
+});
+
+describe("listSitemapEntries: course pages", () => {
+  it("lists the page of every listed course, priority 0.7, lastmod the day its coupon was found", async () => {
+    await t.services.db
+      .insert(courses)
+      .values([
+        courseRow({ slug: "live-one", date: "2026-11-20" }),
+        courseRow({ slug: "live-two", expiresAt: new Date("2026-11-30T00:00:00Z") }),
+        courseRow({ slug: "retired", active: false }),
+        courseRow({ slug: "expired", expiresAt: new Date("2026-11-22T02:00:00Z") }),
+        courseRow({ slug: "tomorrow", date: "2026-11-23" }),
+      ]);
+    const entries = await listSitemapEntries(t.services);
+    const coursePages = entries.filter((entry) => entry.path.startsWith("/course/"));
+    expect(coursePages).toEqual([
+      { path: "/course/live-one", priority: 0.7, lastmod: "2026-11-20" },
+      { path: "/course/live-two", priority: 0.7, lastmod: TODAY },
+    ]);
   });
 });
 

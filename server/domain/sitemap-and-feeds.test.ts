@@ -6,7 +6,13 @@ import { parseConfig } from "../config";
 import type { Services } from "../services";
 import { findApkDownload } from "./app-download";
 import { buildAtomFeed, feedTitle, type FeedCourse } from "./course-feed";
-import { buildRobotsTxt, buildSitemapXml, uploadPath } from "./sitemap";
+import {
+  buildRobotsTxt,
+  buildSitemapXml,
+  sitemapDocument,
+  uploadPath,
+  type SitemapEntry,
+} from "./sitemap";
 import { escapeXml } from "./xml-text";
 
 const SITE = "https://kursusku.example";
@@ -14,6 +20,7 @@ const SITE = "https://kursusku.example";
 function course(overrides: Partial<FeedCourse> = {}): FeedCourse {
   return {
     id: 7,
+    slug: "python-django-bootcamp",
     title: 'Python & Django <Bootcamp> "2024"',
     category: "Development",
     headline: "Build web apps & APIs",
@@ -72,17 +79,60 @@ describe("buildRobotsTxt", () => {
   });
 });
 
+describe("sitemapDocument", () => {
+  const entries = (count: number): SitemapEntry[] =>
+    Array.from({ length: count }, (_, index) => ({
+      path: `/course/c-${index + 1}`,
+      priority: 0.7,
+      lastmod: "2026-11-21",
+    }));
+
+  it("is one urlset while every URL fits, with a course's day as its lastmod", () => {
+    const xml = sitemapDocument(SITE, entries(3), null, 3)!;
+    expect(xml).toContain("<urlset");
+    expect(xml.match(/<url>/g)).toHaveLength(3);
+    expect(xml).toContain(`<loc>${SITE}/course/c-3</loc>`);
+    expect(xml).toContain("<lastmod>2026-11-21</lastmod>");
+    expect(xml).toContain("<priority>0.7</priority>");
+  });
+
+  it("past the limit, is an index of numbered files that hold every URL once", () => {
+    const all = entries(7);
+    const index = sitemapDocument(SITE, all, null, 3)!;
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(index.match(/<sitemap>/g)).toHaveLength(3);
+    expect(index).toContain(`<loc>${SITE}/sitemap.xml?page=3</loc>`);
+    const files = ["1", "2", "3"].map((page) => sitemapDocument(SITE, all, page, 3)!);
+    const locations = files.flatMap((file) =>
+      [...file.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]),
+    );
+    expect(locations).toEqual(all.map((entry) => `${SITE}${entry.path}`));
+    expect(files.every((file) => file.includes("<urlset"))).toBe(true);
+  });
+
+  it("has no file past the last, nor a file named otherwise", () => {
+    for (const page of ["0", "4", "-1", "1e2", "x", "9999999"]) {
+      expect(sitemapDocument(SITE, entries(7), page, 3)).toBeNull();
+    }
+  });
+
+  it("splits at the protocol's 50 000 URLs by default", () => {
+    expect(sitemapDocument(SITE, entries(50_000), null)).toContain("<urlset");
+    expect(sitemapDocument(SITE, entries(50_001), null)).toContain("<sitemapindex");
+  });
+});
+
 describe("buildAtomFeed", () => {
   const now = new Date("2026-11-22T05:00:00Z");
 
-  it("escapes titles and links each entry to a home search for the course", () => {
+  it("escapes titles and links each entry to the course's page", () => {
     const xml = buildAtomFeed({ siteUrl: SITE, courses: [course()], now });
     expect(xml).toContain('<feed xmlns="http://www.w3.org/2005/Atom"');
     expect(xml).toContain(`<title>${escapeXml(feedTitle())}</title>`);
     expect(xml).toContain(
       '<title type="text">Python &amp; Django &lt;Bootcamp&gt; &quot;2024&quot;</title>',
     );
-    expect(xml).toContain(`href="${SITE}/?search=${encodeURIComponent(course().title)}"`);
+    expect(xml).toContain(`href="${SITE}/course/python-django-bootcamp"`);
     expect(xml).toContain("<id>tag:kursusku.example,2024:course:7</id>");
     expect(xml).toContain('<category term="Development" label="Development"/>');
     expect(xml).toContain('<summary type="text">Build web apps &amp; APIs</summary>');

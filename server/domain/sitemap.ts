@@ -1,7 +1,9 @@
-import { desc, eq } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
+import { coursePath } from "../../core/course-paths";
 import { TRUNCATE, truncate } from "../../core/text";
-import { articles } from "../db/schema";
+import { articles, courses } from "../db/schema";
 import type { Services } from "../services";
+import { listedCondition } from "./catalog";
 import { absolute, escapeXml } from "./xml-text";
 
 /** What search engines read of the site: the sitemap and robots.txt. */
@@ -14,11 +16,14 @@ export type SitemapEntry = {
   path: string;
   priority: number;
   changefreq?: ChangeFrequency;
-  lastmod?: Date;
+  /** An instant, or a day (YYYY-MM-DD) when only the day is known. */
+  lastmod?: Date | string;
   image?: { path: string; caption: string };
 };
 
-/** The protocol's limit is 50,000 URLs per file; the fixed pages leave room under it. */
+/** The protocol's limit per file: a longer sitemap becomes an index of files this long. */
+export const SITEMAP_MAX_URLS = 50_000;
+/** Articles listed at most (a bound on one query; courses come on top). */
 const MAX_SITEMAP_ARTICLES = 49_000;
 
 /** Pages that exist regardless of the data. */
@@ -34,7 +39,10 @@ export function uploadPath(imageKey: string): string {
   return `/uploads/${imageKey.split("/").map(encodeURIComponent).join("/")}`;
 }
 
-/** Every URL the sitemap lists: home, the article list, each published article, static pages. */
+/**
+ * Every URL the sitemap lists: home, the article list, each published article, static pages and
+ * the page of every listed course (a course without a live coupon is not indexed).
+ */
 export async function listSitemapEntries(services: Services): Promise<SitemapEntry[]> {
   const rows = await services.db
     .select({
@@ -61,12 +69,61 @@ export async function listSitemapEntries(services: Services): Promise<SitemapEnt
       : undefined,
   }));
 
+  // In id order, so a course keeps its place (and its file of a split sitemap) between reads.
+  const listed = await services.db
+    .select({ slug: courses.slug, date: courses.date })
+    .from(courses)
+    .where(listedCondition(services))
+    .orderBy(asc(courses.id));
+  const courseEntries: SitemapEntry[] = listed.map((course) => ({
+    path: coursePath(course.slug),
+    priority: 0.7,
+    // The day its current coupon was found: what changed on the page.
+    lastmod: course.date,
+  }));
+
   return [
     { path: "/", priority: 1.0, changefreq: "daily" },
     { path: "/articles", priority: 0.9, changefreq: "daily", lastmod: rows[0]?.createdAt },
     ...articleEntries,
     ...STATIC_SITEMAP_ENTRIES,
+    ...courseEntries,
   ];
+}
+
+/**
+ * The document /sitemap.xml?page=… answers: every entry in one file while they fit; past the
+ * protocol's 50 000 URLs, an index of numbered files (`page` absent) or one of those files.
+ * Null for a file that does not exist.
+ */
+export function sitemapDocument(
+  siteUrl: string,
+  entries: SitemapEntry[],
+  page: string | null,
+  maxUrls = SITEMAP_MAX_URLS,
+): string | null {
+  const files = Math.max(1, Math.ceil(entries.length / maxUrls));
+  if (page === null) {
+    return files === 1 ? buildSitemapXml(siteUrl, entries) : buildSitemapIndexXml(siteUrl, files);
+  }
+  const number = /^\d{1,6}$/.test(page) ? Number(page) : 0;
+  if (number < 1 || number > files) return null;
+  return buildSitemapXml(siteUrl, entries.slice((number - 1) * maxUrls, number * maxUrls));
+}
+
+/** A sitemaps.org index naming /sitemap.xml?page=1…files. */
+export function buildSitemapIndexXml(siteUrl: string, files: number): string {
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+  ];
+  for (let file = 1; file <= files; file += 1) {
+    lines.push(
+      `  <sitemap><loc>${escapeXml(`${siteUrl}/sitemap.xml?page=${file}`)}</loc></sitemap>`,
+    );
+  }
+  lines.push("</sitemapindex>");
+  return `${lines.join("\n")}\n`;
 }
 
 /** A sitemaps.org 0.9 document with Google's image extension 1.1. */
@@ -78,7 +135,7 @@ export function buildSitemapXml(siteUrl: string, entries: SitemapEntry[]): strin
   for (const entry of entries) {
     lines.push("  <url>");
     lines.push(`    <loc>${escapeXml(absolute(siteUrl, entry.path))}</loc>`);
-    if (entry.lastmod) lines.push(`    <lastmod>${entry.lastmod.toISOString()}</lastmod>`);
+    if (entry.lastmod) lines.push(`    <lastmod>${lastmodText(entry.lastmod)}</lastmod>`);
     if (entry.changefreq) lines.push(`    <changefreq>${entry.changefreq}</changefreq>`);
     lines.push(`    <priority>${entry.priority.toFixed(1)}</priority>`);
     if (entry.image) {
@@ -91,6 +148,11 @@ export function buildSitemapXml(siteUrl: string, entries: SitemapEntry[]): strin
   }
   lines.push("</urlset>");
   return `${lines.join("\n")}\n`;
+}
+
+/** W3C Datetime: a full instant, or just the day. */
+function lastmodText(lastmod: Date | string): string {
+  return typeof lastmod === "string" ? lastmod : lastmod.toISOString();
 }
 
 /** Paths that are per-user, redirects or machine endpoints: nothing for a search index there. */

@@ -22,6 +22,7 @@ const signedIn: PersonalLayer = {
   visitedCourseIds: [4],
   redemptions: [],
   canWriteArticles: false,
+  review: null,
 };
 
 describe("a visitor's personal ending", () => {

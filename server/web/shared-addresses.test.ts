@@ -14,6 +14,9 @@ describe("shared page addresses", () => {
     );
     expect(sharedPageAddress(requestFor("/articles?page=1"))).toBe("/articles");
     expect(sharedPageAddress(requestFor("/article?id=7&ref=x"))).toBe("/article?id=7");
+    expect(sharedPageAddress(requestFor("/course/learn-python?utm_source=wa"))).toBe(
+      "/course/learn-python",
+    );
   });
 
   it("keeps what tells pages apart", () => {
@@ -28,5 +31,7 @@ describe("shared page addresses", () => {
     expect(sharedPageAddress(requestFor("/go/12"))).toBeNull();
     expect(sharedPageAddress(requestFor("/article?id=abc"))).toBeNull();
     expect(sharedPageAddress(requestFor("/article"))).toBeNull();
+    expect(sharedPageAddress(requestFor("/course/learn-python.data"))).toBeNull();
+    expect(sharedPageAddress(requestFor("/course/learn-python/extra"))).toBeNull();
   });
 });

@@ -26,6 +26,8 @@ export function sharedPageAddress(request: express.Request): string | null {
       return id === null ? null : articlePath(id);
     }
     default:
-      return null;
+      // A course page is its path; only a 200 is kept, so unknown slugs and redirects never are.
+      // `/course/<slug>.data` is the page's loader data for a client-side navigation: never shared.
+      return /^\/course\/[^/.]+$/.test(request.path) ? request.path : null;
   }
 }

@@ -4,6 +4,7 @@ import { request as httpRequest } from "node:http";
 import compression from "compression";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import { EMPTY_PERSONAL_SCOPE } from "../../core/personal-layer";
 import { createSharedPages, forgetSharedPagesAfterWrites, type SharedPages } from "./shared-pages";
 
 const INLINE_SCRIPT = "window.__data = 1;";
@@ -54,7 +55,7 @@ async function startHarness(): Promise<Harness> {
         `<!DOCTYPE html><html><body><p>render ${render}</p><script>${INLINE_SCRIPT}</script></body></html>`,
         { status: harness.answer.status, headers },
       );
-      return { response, scope: { courseIds: [render, 100 + render], showsRedemptions: false } };
+      return { response, scope: { ...EMPTY_PERSONAL_SCOPE, courseIds: [render, 100 + render] } };
     },
     // A visitor's session cookie names them; without one they have nothing personal.
     personalEnding: async (request, { courseIds }) => {

@@ -1,6 +1,7 @@
 import { cardClass } from "../../components/admin/admin-ui";
 import { RunTable } from "../../components/admin/run-table";
 import { getAdminOverview } from "../../../server/domain/admin";
+import { formatCount } from "../../../core/numbers";
 import { operatorOr404 } from "./console";
 import type { Route } from "./+types/overview";
 
@@ -29,7 +30,7 @@ export default function AdminOverview({ loaderData }: Route.ComponentProps) {
         {stats.map(([label, value]) => (
           <div key={label} className={cardClass}>
             <dt className="text-sm text-slate-600 dark:text-slate-300">{label}</dt>
-            <dd className="text-2xl font-bold">{value.toLocaleString("en-US")}</dd>
+            <dd className="text-2xl font-bold">{formatCount(value)}</dd>
           </div>
         ))}
       </dl>

@@ -2,7 +2,7 @@ import type pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres } from "rate-limiter-flexible";
 import type { RateLimitStore } from "./rate-limiter";
 
-/** The table of migration 0007, in the shape RateLimiterPostgres expects. */
+/** The table of migration 0008, in the shape RateLimiterPostgres expects. */
 const TABLE = "rate_limits";
 
 /**

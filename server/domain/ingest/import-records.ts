@@ -3,6 +3,7 @@ import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import type { CouponCheckRequest, CouponCheckResult } from "../../adapters/udemy-check/udemy-check";
 import { courses, courseSources, type CourseRow, type NewCourseRow } from "../../db/schema";
 import type { Services } from "../../services";
+import { claimFreeSlugs } from "./course-slugs";
 import { toCourseRow } from "./record-to-course";
 import { CHECK_CONCURRENCY, mapWithConcurrency } from "./run-coupon-check";
 
@@ -202,6 +203,10 @@ export async function importCouponRecords(
       writes = writes.filter((_, index) => verdicts[index] === "keep");
     }
 
+    await claimFreeSlugs(
+      services,
+      writes.filter((row) => !storedByLink.has(row.link)),
+    );
     if (writes.length > 0) {
       const written = await services.db
         .insert(courses)

@@ -1,11 +1,23 @@
 import { useToast } from "./toast";
 
 /**
- * Share: the device's share sheet where there is one, else the link is copied.
+ * Share (an article, a course): the device's share sheet where there is one, else the link is
+ * copied.
  * Closing the share sheet is not an error; a share sheet that fails falls back to copying.
  * Sharing needs JavaScript: a tap before hydration is replayed once it runs (data-replay).
  */
-export function ArticleShareButton({ title, url }: { title: string; url: string }) {
+export function ShareButton({
+  title,
+  url,
+  replayKey,
+  className = "bg-brand-600 px-4 text-white hover:bg-brand-700",
+}: {
+  title: string;
+  url: string;
+  /** Names the button for the early-tap replay (unique on the page). */
+  replayKey: string;
+  className?: string;
+}) {
   const toast = useToast();
 
   async function copyLink() {
@@ -34,9 +46,9 @@ export function ArticleShareButton({ title, url }: { title: string; url: string 
   return (
     <button
       type="button"
-      data-replay="article-share"
+      data-replay={replayKey}
       onClick={() => void share()}
-      className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-brand-600 px-4 font-semibold text-white hover:bg-brand-700"
+      className={`inline-flex min-h-11 items-center gap-2 rounded-lg font-semibold ${className}`}
     >
       <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
         <path d="M15 13a3 3 0 00-2.4 1.2L7.9 11.8a3 3 0 000-1.6l4.7-2.4A3 3 0 1012 6l-4.7 2.4a3 3 0 100 3.2L12 14a3 3 0 103-1z" />

@@ -1,0 +1,70 @@
+import { useEffect, useState } from "react";
+import { formatCheckedAgo, formatCount, formatCountdown } from "../lib/course-facts";
+
+/** A browser clock further than this from the server's is not trusted for the countdown. */
+const CLOCK_TRUST_MS = 60_000;
+
+/**
+ * The coupon's time left, to the second, and its uses left with when Udemy last confirmed it.
+ * The server renders both for its own "now" (the page reads the same without JavaScript and
+ * hydrates without a mismatch); after hydration the countdown ticks every second. It follows the
+ * browser's clock when that agrees with the server's, else the server's clock carried forward
+ * (a phone set to the wrong time, or a server whose clock is fixed for a trial).
+ */
+export function CouponStatus({
+  expiresAt,
+  usesRemaining,
+  checkedAt,
+  serverNow,
+}: {
+  expiresAt: string | null;
+  usesRemaining: number | null;
+  checkedAt: string | null;
+  serverNow: string;
+}) {
+  const now = useTickingNow(serverNow, expiresAt !== null || checkedAt !== null);
+  const countdown = formatCountdown(expiresAt, now);
+  const checked = formatCheckedAgo(checkedAt, now);
+  if (expiresAt === null && usesRemaining === null) return null;
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+      {expiresAt !== null && (
+        <>
+          <dt className="text-slate-600 dark:text-slate-300">Time left</dt>
+          <dd className="font-semibold text-amber-700 tabular-nums dark:text-amber-300">
+            {countdown ? (
+              <time role="timer" dateTime={expiresAt} data-testid="coupon-countdown">
+                {countdown}
+              </time>
+            ) : (
+              "The coupon has run out"
+            )}
+          </dd>
+        </>
+      )}
+      {usesRemaining !== null && (
+        <>
+          <dt className="text-slate-600 dark:text-slate-300">Uses left</dt>
+          <dd data-testid="coupon-uses-left">
+            <span className="font-semibold">{formatCount(usesRemaining)}</span>
+            {checked && <span className="text-slate-600 dark:text-slate-300"> · {checked}</span>}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+function useTickingNow(serverNow: string, ticking: boolean): Date {
+  const [now, setNow] = useState(() => new Date(serverNow));
+  useEffect(() => {
+    if (!ticking) return;
+    const server = Date.parse(serverNow);
+    const skew = Math.abs(Date.now() - server) > CLOCK_TRUST_MS ? Date.now() - server : 0;
+    const tick = () => setNow(new Date(Date.now() - skew));
+    tick();
+    const timer = window.setInterval(tick, 1000);
+    return () => window.clearInterval(timer);
+  }, [serverNow, ticking]);
+  return now;
+}

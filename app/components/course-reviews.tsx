@@ -1,0 +1,110 @@
+import { useState } from "react";
+import { formatIndonesianDate } from "../../core/dates";
+import { reviewLimitMessage } from "../../core/messages";
+import { DAILY_REVIEW_LIMIT } from "../../core/rules";
+import { ReviewModal, type ReviewTarget } from "./review-modal";
+import { StarRating } from "./star-rating";
+import { useToast } from "./toast";
+import { useViewer } from "./personal-layer";
+
+export type CourseReview = { rating: number; date: string; userName: string; review: string };
+
+/**
+ * Our own reviews of a course: the average and count, then the reviews newest first by display
+ * name and date. A signed-in viewer who has not reviewed the course gets Leave a Review (the
+ * daily cap is checked before the form opens; the server checks everything again).
+ */
+export function CourseReviews({
+  course,
+  reviews,
+  reviewed,
+  reviewsLeft,
+}: {
+  course: { id: number; title: string; averageRating: number; reviewCount: number };
+  reviews: CourseReview[];
+  reviewed: boolean;
+  reviewsLeft: number;
+}) {
+  const signedIn = useViewer()?.signedIn ?? false;
+  const toast = useToast();
+  const [target, setTarget] = useState<ReviewTarget | null>(null);
+  const startReview = () => {
+    if (reviewsLeft <= 0) {
+      toast.show(reviewLimitMessage(DAILY_REVIEW_LIMIT), "error");
+      return;
+    }
+    setTarget({ courseId: course.id, title: course.title });
+  };
+
+  return (
+    <section aria-labelledby="reviews-heading" className="mt-10">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="reviews-heading" className="text-xl font-bold">
+          Reviews
+        </h2>
+        {signedIn &&
+          (reviewed ? (
+            <button
+              type="button"
+              disabled
+              className="inline-flex min-h-11 items-center rounded-lg bg-slate-200 px-3 text-sm font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300"
+            >
+              Reviewed
+            </button>
+          ) : (
+            <button
+              type="button"
+              data-replay={`review-${course.id}`}
+              onClick={startReview}
+              className="inline-flex min-h-11 items-center rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
+            >
+              Leave a Review
+            </button>
+          ))}
+      </div>
+      <div className="mt-2" data-testid="course-review-summary">
+        <StarRating rating={course.averageRating} count={course.reviewCount} />
+      </div>
+      {reviews.length > 0 && (
+        <ol
+          className="mt-4 divide-y divide-slate-200 dark:divide-slate-800"
+          data-testid="course-reviews"
+        >
+          {reviews.map((review, index) => (
+            <li key={`${review.userName}-${review.date}-${index}`} className="py-4">
+              <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
+                <span className="font-semibold">{review.userName}</span>
+                <time dateTime={review.date} className="text-slate-500 dark:text-slate-400">
+                  {formatIndonesianDate(review.date)}
+                </time>
+              </p>
+              <p
+                className="mt-1 text-amber-500"
+                aria-label={`Rated ${review.rating} out of 5`}
+                role="img"
+              >
+                <span aria-hidden="true">
+                  {"★".repeat(review.rating)}
+                  <span className="text-slate-300 dark:text-slate-600">
+                    {"★".repeat(5 - review.rating)}
+                  </span>
+                </span>
+              </p>
+              {review.review && (
+                <p className="mt-1 whitespace-pre-line text-slate-800 dark:text-slate-200">
+                  {review.review}
+                </p>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {course.reviewCount > reviews.length && (
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
+          Showing the {reviews.length} newest of {course.reviewCount} reviews.
+        </p>
+      )}
+      <ReviewModal target={target} onClose={() => setTarget(null)} />
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { canOpenCourse, isOutOfCredits } from "../../core/viewer";
+import { TRUNCATE, truncate } from "../../core/text";
+import { outOfCreditsNextStep } from "../lib/course-opening";
+import { useCourseOpener } from "./course-opener";
+import { useViewer } from "./personal-layer";
+
+/**
+ * A course page's View Course, under the same rules as a card's: it goes through /go/:id (the
+ * server spends the credit, or re-opens today's course for free) in a new tab, and it is a
+ * disabled "Out of Credits" when the viewer has none left, except for a course they opened today.
+ */
+export function ViewCourseButton({ course }: { course: { id: number; title: string } }) {
+  const open = useCourseOpener();
+  const viewer = useViewer();
+  const blocked = isOutOfCredits(viewer) && !canOpenCourse(viewer, course.id);
+  const button =
+    "flex min-h-12 w-full items-center justify-center rounded-lg px-5 text-base font-semibold";
+  if (blocked) {
+    const nextStep = outOfCreditsNextStep(viewer);
+    return (
+      <div>
+        <button
+          type="button"
+          disabled
+          data-toast-avoid=""
+          className={`${button} cursor-not-allowed bg-slate-300 text-slate-700 dark:bg-slate-700 dark:text-slate-200`}
+        >
+          Out of Credits
+        </button>
+        <OutOfCreditsNextStep nextStep={nextStep} className="text-sm" />
+      </div>
+    );
+  }
+  return (
+    <a
+      href={`/go/${course.id}`}
+      target="_blank"
+      rel="nofollow noopener"
+      onClick={(event) => open(event, course)}
+      data-toast-avoid=""
+      data-testid="course-page-view-course"
+      aria-label={`View Course: ${truncate(course.title, TRUNCATE.ariaTitle)}`}
+      className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
+    >
+      View Course
+    </a>
+  );
+}
+
+/** Under a disabled "Out of Credits": what the learner can do about it. */
+export function OutOfCreditsNextStep({
+  nextStep,
+  className,
+}: {
+  nextStep: ReturnType<typeof outOfCreditsNextStep>;
+  className: string;
+}) {
+  return (
+    <p
+      data-testid="out-of-credits-next-step"
+      className={`mt-1 flex flex-wrap items-center justify-center gap-x-1 text-center text-slate-600 dark:text-slate-300 ${className}`}
+    >
+      <span className="py-1">{nextStep.text}</span>
+      {nextStep.offerRedeem && (
+        <>
+          <span aria-hidden="true">·</span>
+          <a
+            href="/#redeem-section"
+            className="inline-flex min-h-11 items-center px-1 font-semibold text-brand-700 underline dark:text-brand-100"
+          >
+            Redeem a code for more
+          </a>
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,193 @@
+import { gzipSync } from "node:zlib";
+import type { BenchData } from "./bench-seed";
+import type { BenchCase } from "./bench-load";
+import { SCRIPT_BROWSER_UA, signInWithDevForm } from "./local-server";
+
+export type BenchVisitors = {
+  /** `kk_session=…` of 50 signed-in premium users (opening never runs out during the run). */
+  sessions: string[];
+  /** `kk_anon=…`: the visitor cookie an anonymous course open leaves. */
+  visitorCookie: string;
+};
+
+/** Signs in the bench's 50 users, makes them premium, and becomes a returning visitor. */
+export async function prepareVisitors(
+  base: string,
+  premiumCode: string,
+  courseId: number,
+): Promise<BenchVisitors> {
+  const sessions: string[] = [];
+  for (let index = 0; index < 50; index += 1) {
+    const session = await signInWithDevForm(base, `bench-user-${index}@example.com`);
+    await fetch(`${base}/redeem`, {
+      method: "POST",
+      headers: {
+        Origin: base,
+        cookie: session,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: `code=${premiumCode}`,
+    });
+    sessions.push(session);
+  }
+  const opened = await fetch(`${base}/go/${courseId}`, {
+    redirect: "manual",
+    headers: { "user-agent": SCRIPT_BROWSER_UA },
+  });
+  const visitorCookie = opened.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("kk_anon="))
+    ?.split(";")[0];
+  if (!visitorCookie) throw new Error(`no visitor cookie from /go: ${opened.status}`);
+  return { sessions, visitorCookie };
+}
+
+const SEARCH_TERMS = [
+  "python",
+  "excel",
+  "marketing",
+  "design",
+  "data science",
+  "react",
+  "java",
+  "sql",
+];
+
+/**
+ * Every case of the bench, the two bare ceilings first. Page cases are held against the bare
+ * server answering the shared home page's bytes, the static file against one answering the CSS.
+ */
+export function buildCases(
+  data: BenchData,
+  visitors: BenchVisitors,
+  staticAssetPath: string,
+  coursePagePaths: string[],
+): BenchCase[] {
+  const { sessions, visitorCookie } = visitors;
+  const signedIn = (request: number) => ({ cookie: sessions[request % sessions.length]! });
+  return [
+    { name: "bare node:http, / bytes (ceiling)", target: "page", ceiling: "page", path: "/" },
+    {
+      name: "bare node:http, CSS bytes (ceiling)",
+      target: "css",
+      ceiling: "css",
+      path: staticAssetPath,
+    },
+    { name: "static asset (CSS)", target: "server", ceiling: "css", path: staticAssetPath },
+    {
+      name: "/ shared (no cookies)",
+      target: "server",
+      ceiling: "page",
+      path: "/",
+      isSharedPage: true,
+    },
+    {
+      name: "/ signed in",
+      target: "server",
+      ceiling: "page",
+      path: "/",
+      vsSharedPage: true,
+      vary: (request) => ({ headers: signedIn(request) }),
+    },
+    {
+      name: "/ returning visitor",
+      target: "server",
+      ceiling: "page",
+      path: "/",
+      vsSharedPage: true,
+      vary: () => ({ headers: { cookie: visitorCookie } }),
+    },
+    {
+      name: "/?search=… (40 searches, returning visitor)",
+      target: "server",
+      ceiling: "page",
+      path: "/?search=python&type=Development&page=2",
+      vsSharedPage: true,
+      vary: (request) => ({
+        path: `/?search=${encodeURIComponent(SEARCH_TERMS[request % SEARCH_TERMS.length]!)}&type=Development&page=${1 + (request % 5)}`,
+        headers: { cookie: visitorCookie },
+      }),
+    },
+    { name: "/articles (no cookies)", target: "server", ceiling: "page", path: "/articles" },
+    {
+      name: "course page (no cookies)",
+      target: "server",
+      ceiling: "page",
+      path: coursePagePaths[0]!,
+    },
+    {
+      name: "course pages (returning visitor, 50 courses)",
+      target: "server",
+      ceiling: "page",
+      path: coursePagePaths[0]!,
+      vsSharedPage: true,
+      vary: (request) => ({
+        path: coursePagePaths[request % coursePagePaths.length]!,
+        headers: { cookie: visitorCookie },
+      }),
+    },
+    {
+      name: "article (no cookies)",
+      target: "server",
+      ceiling: "page",
+      path: `/article?id=${data.articleIds[0]}`,
+    },
+    {
+      name: "/api?action=getCourses (many clients)",
+      target: "server",
+      ceiling: "page",
+      path: "/api?action=getCourses",
+      // The API allows one client 300 reads a minute: from a single address the case would
+      // measure the 429 answer. Each request comes from another documentation-range address
+      // (only a header: every request still goes to 127.0.0.1; the server trusts the proxy).
+      vary: (request) => ({
+        headers: { "x-forwarded-for": `2001:db8::${request.toString(16)}` },
+      }),
+    },
+    {
+      name: "/go/:id signed in",
+      target: "server",
+      ceiling: "page",
+      path: "/go/1",
+      redirects: true,
+      vary: (request) => ({
+        path: `/go/${data.courseIds[request % data.courseIds.length]}`,
+        headers: signedIn(request),
+      }),
+    },
+  ];
+}
+
+/** What each page ships to the browser (gzip), for the JavaScript budget. */
+export async function measureBundles(base: string, data: BenchData, coursePagePath: string) {
+  const bundles = [];
+  for (const [name, pagePath] of [
+    ["/", "/"],
+    ["/articles", "/articles"],
+    ["article", `/article?id=${data.articleIds[0]}`],
+    ["course page", coursePagePath],
+    ["/dashboard", "/dashboard"],
+  ] as const) {
+    const html = await (
+      await fetch(`${base}${pagePath}`, { headers: { "user-agent": SCRIPT_BROWSER_UA } })
+    ).text();
+    const urls = new Set(
+      [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!),
+    );
+    let js = 0;
+    let css = 0;
+    for (const url of urls) {
+      const bytes = Buffer.from(await (await fetch(`${base}${url}`)).arrayBuffer());
+      const size = gzipSync(bytes).length;
+      if (url.endsWith(".js")) js += size;
+      else css += size;
+    }
+    bundles.push({
+      route: name,
+      jsGzipKb: +(js / 1024).toFixed(1),
+      cssGzipKb: +(css / 1024).toFixed(1),
+      files: urls.size,
+    });
+  }
+  return bundles;
+}
