@@ -32,6 +32,7 @@ import {
 } from "./bench-load";
 import { formatProfileSummary, summariseCpuProfile, type CpuProfile } from "./bench-profile";
 import { seedBenchData } from "./bench-seed";
+import { benchWorkerScaling, type WorkerScaling } from "./bench-workers";
 import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "./local-server";
 
 /**
@@ -48,6 +49,9 @@ import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "./local-server";
  * BENCH_PROFILE="<part of a case name>" instead runs the matching server cases once under
  * `node --cpu-prof` and prints where the server's CPU time went.
  *
+ * Then 1 against 2 workers on PostgreSQL (bench-workers.ts); `npm run bench -- workers` runs only
+ * that.
+ *
  * Bounded: each run of a case lasts BENCH_SECONDS (default and maximum 10), loopback only, and
  * every process it starts stops by itself.
  */
@@ -63,9 +67,25 @@ const root = path.resolve(import.meta.dirname, "..");
 /** Every request of every case: a browser that takes gzip (the bytes the ceiling replays). */
 const REQUEST_HEADERS = { "user-agent": SCRIPT_BROWSER_UA, "accept-encoding": "gzip" };
 
+const ONLY_WORKERS = process.argv.slice(2).includes("workers");
+
+function measureWorkers(): Promise<WorkerScaling | null> {
+  return benchWorkerScaling({ root, courses: COURSES, seconds: SECONDS, connections: CONNECTIONS });
+}
+
 async function main() {
   console.log("building…");
   execSync("npx react-router build", { cwd: root, stdio: "ignore" });
+  if (ONLY_WORKERS) {
+    const workers = await measureWorkers();
+    mkdirSync(path.join(root, "bench"), { recursive: true });
+    writeFileSync(
+      path.join(root, "bench/workers.json"),
+      JSON.stringify({ at: new Date().toISOString(), courses: COURSES, workers }, null, 2),
+    );
+    console.log("written bench/workers.json");
+    return;
+  }
   const dataDir = mkdtempSync(path.join(tmpdir(), "kursusku-bench-"));
   // TRUST_PROXY: the API case names a different client in X-Forwarded-For per request.
   const env = {
@@ -183,6 +203,8 @@ async function main() {
     console.table(formatSummaries(summaries, cases));
     console.log(`search over ${COURSES} courses, server time p50: ${searchP50.toFixed(1)} ms`);
     console.table(bundles);
+    await server.stop();
+    const workers = await measureWorkers();
     mkdirSync(path.join(root, "bench"), { recursive: true });
     writeFileSync(
       path.join(root, "bench/results.json"),
@@ -196,6 +218,7 @@ async function main() {
           results: summaries,
           searchP50Ms: searchP50,
           bundles,
+          workers,
         },
         null,
         2,

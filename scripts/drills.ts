@@ -13,6 +13,7 @@ import { drillAiProviderFaults } from "./drills-ai-faults";
 import { drillHangingFeed } from "./drills-feed-faults";
 import { drillHealthOnFailingWrites, drillSlidingRedeemGuard } from "./drills-guards";
 import { drillHostileSources } from "./drills-source-faults";
+import { drillCluster } from "./drills-cluster";
 
 /**
  * `npm run drills`: load and fault drills against the production server on 127.0.0.1.
@@ -27,13 +28,16 @@ import { drillHostileSources } from "./drills-source-faults";
  *  (f) /healthz is 503 while database writes fail. (e) and (f) live in drills-guards.ts;
  *  (g) one ingest run with a good coupon source beside hostile ones (HTML for JSON, a 50 MB body,
  *      redirect loops, non-Udemy links, bad coupon codes, a hanging socket): each bad source
- *      records its error, nothing of theirs is listed, the site answers. In drills-source-faults.ts.
+ *      records its error, nothing of theirs is listed, the site answers. In drills-source-faults.ts;
+ *  (h) several instances on PostgreSQL behind HAProxy: writes read elsewhere at once, limits held
+ *      across instances, kill -9 of an instance and a PostgreSQL restart under load, the ingest
+ *      tick run once. In drills-cluster.ts; `npm run drills -- cluster` runs only this one.
  * Each prints what it checked and the process exits non-zero when anything is off.
  * DRILL_USERS (default 100) × 5 opens each; CI runs it with small numbers.
  * DRILLS=dg runs only the drills named by those letters (default: all).
  */
 const USERS = Number(process.env.DRILL_USERS ?? 100);
-const ONLY = (process.env.DRILLS ?? "").toLowerCase();
+const ONLY = (process.argv.includes("cluster") ? "h" : (process.env.DRILLS ?? "")).toLowerCase();
 /** A drill runs when DRILLS is unset or names its letter. */
 const wanted = (letter: string) => ONLY === "" || ONLY.includes(letter);
 const root = path.resolve(import.meta.dirname, "..");
@@ -211,6 +215,7 @@ async function main() {
   if (wanted("e")) await drillSlidingRedeemGuard(kit);
   if (wanted("f")) await drillHealthOnFailingWrites(kit);
   if (wanted("g")) await drillHostileSources(kit);
+  if (wanted("h")) await drillCluster(kit, { users: USERS });
   console.log(failures === 0 ? "\nall drills passed" : `\n${failures} check(s) failed`);
   process.exit(failures === 0 ? 0 : 1);
 }

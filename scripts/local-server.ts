@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { closeSync, openSync } from "node:fs";
 import { createServer } from "node:net";
 
 /**
@@ -33,12 +34,16 @@ export async function startServer(
   env: Record<string, string>,
   base: string,
   nodeArguments: string[] = [],
+  /** Where its output goes: this process's own by default, or a file (appended to). */
+  options: { logFile?: string } = {},
 ): Promise<LocalServer> {
+  const output = options.logFile ? openSync(options.logFile, "a") : "inherit";
   const child = spawn(process.execPath, [...nodeArguments, "--import", "tsx", "server/index.ts"], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", output, output],
   });
+  if (typeof output === "number") closeSync(output);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   // Whatever way the script ends, the server does not outlive it.
   const killOnExit = () => child.kill("SIGTERM");

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./config";
@@ -145,5 +146,43 @@ describe("parseConfig", () => {
 
   it("refuses a FAKE_NOW that is not an ISO date-time", () => {
     expect(configError({ FAKE_NOW: "yesterday" }).message).toContain("FAKE_NOW");
+  });
+
+  it("runs one worker per core on PostgreSQL, WEB_CONCURRENCY when given, one on the embedded database", () => {
+    const postgres = { DATABASE_URL: "postgres://kursusku@127.0.0.1/kursusku" };
+    expect(parseConfig(postgres).workers).toBe(availableParallelism());
+    expect(parseConfig({ ...postgres, WEB_CONCURRENCY: "3" }).workers).toBe(3);
+    const embedded = parseConfig({ WEB_CONCURRENCY: "4" });
+    expect(embedded.workers).toBe(1);
+    expect(embedded.workersRefused).toBe(4);
+    expect(parseConfig({}).workersRefused).toBeUndefined();
+    expect(configError({ ...postgres, WEB_CONCURRENCY: "0" }).message).toContain("WEB_CONCURRENCY");
+  });
+
+  it("reads the object store for uploads from S3_*, and refuses half a configuration", () => {
+    expect(parseConfig({}).s3).toBeNull();
+    const config = parseConfig({
+      S3_BUCKET: "kursusku-uploads",
+      S3_ENDPOINT: "http://127.0.0.1:9000",
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(config.s3).toEqual({
+      bucket: "kursusku-uploads",
+      endpoint: "http://127.0.0.1:9000",
+      region: "us-east-1",
+      credentials: { accessKeyId: "key", secretAccessKey: "secret" },
+      forcePathStyle: true,
+      prefix: "",
+    });
+    // AWS itself: virtual-hosted addresses, credentials from the AWS defaults.
+    expect(parseConfig({ S3_BUCKET: "kursusku-uploads" }).s3).toMatchObject({
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+    expect(configError({ S3_BUCKET: "b".repeat(3), S3_ACCESS_KEY_ID: "key" }).message).toContain(
+      "S3_SECRET_ACCESS_KEY",
+    );
+    expect(configError({ S3_ENDPOINT: "http://127.0.0.1:9000" }).message).toContain("S3_BUCKET");
   });
 });

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
@@ -50,6 +51,19 @@ const environmentSchema = z.object({
   AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
   /** Uploaded images; default DATA_DIR/uploads. */
   UPLOADS_DIR: z.string().min(1).optional(),
+  /**
+   * Uploads in an S3-compatible object store instead (several instances share it): the bucket,
+   * and for a store other than AWS its endpoint; credentials as below or from the AWS defaults.
+   */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Addresses objects as endpoint/bucket/key (most S3-compatible stores); default with an endpoint. */
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"]).optional(),
+  /** Key prefix inside the bucket, e.g. "uploads/". */
+  S3_PREFIX: z.string().max(200).default(""),
   /** Comma-separated e-mails of operators who may use /admin. */
   ADMIN_EMAILS: z.string().default(""),
   /** Comma-separated origins allowed to call /api from a browser (CORS); empty: none. */
@@ -89,6 +103,11 @@ const environmentSchema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  /**
+   * Worker processes of one server on PostgreSQL (default: one per core). The embedded database
+   * belongs to one process, so there it is always 1.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** How often an open home page asks for new courses and articles (60 000 ms). */
   POLL_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
 });
@@ -127,8 +146,14 @@ export type Config = {
     timeoutMs: number;
   };
   uploadsDir: string;
+  /** The object store for uploads; null: the local UPLOADS_DIR. */
+  s3: S3Settings | null;
   ingest: IngestConfig;
   pollIntervalMs: number;
+  /** Worker processes to run (1: no cluster); see WEB_CONCURRENCY. */
+  workers: number;
+  /** WEB_CONCURRENCY asked for more than 1 on the embedded database: logged at start-up. */
+  workersRefused: number | undefined;
 };
 
 export type IngestConfig = {
@@ -152,6 +177,15 @@ export type AuthSettings = {
   appUserAgentToken: string;
   anonCreditsPerIpPerDay: number;
   signInsPerMinute: { perIp: number; perAddress: number };
+};
+
+export type S3Settings = {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  prefix: string;
 };
 
 /** Public facts about the site that pages show (contact, social links, app download). */
@@ -197,6 +231,12 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       "DEV_SIGNIN=true is refused together with ADMIN_EMAILS when NODE_ENV=production (anyone could sign in as an operator); unset one of them",
     );
   }
+  if (!values.S3_ACCESS_KEY_ID !== !values.S3_SECRET_ACCESS_KEY) {
+    problems.push("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither");
+  }
+  if (!values.S3_BUCKET && (values.S3_ENDPOINT || values.S3_ACCESS_KEY_ID)) {
+    problems.push("S3_BUCKET is required when another S3_* setting is given");
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
@@ -229,6 +269,25 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       timeoutMs: values.AI_TIMEOUT_MS,
     },
     uploadsDir: path.resolve(values.UPLOADS_DIR ?? path.join(values.DATA_DIR, "uploads")),
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          endpoint: values.S3_ENDPOINT,
+          region: values.S3_REGION,
+          credentials:
+            values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: values.S3_ACCESS_KEY_ID,
+                  secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+                }
+              : undefined,
+          forcePathStyle:
+            values.S3_FORCE_PATH_STYLE === undefined
+              ? values.S3_ENDPOINT !== undefined
+              : values.S3_FORCE_PATH_STYLE === "true" || values.S3_FORCE_PATH_STYLE === "1",
+          prefix: values.S3_PREFIX,
+        }
+      : null,
     adminEmails: values.ADMIN_EMAILS.split(",")
       .map((email) => email.trim().toLowerCase())
       .filter((email) => email !== ""),
@@ -247,6 +306,11 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       maxFeedBytes: values.INGEST_MAX_FEED_BYTES,
     },
     pollIntervalMs: values.POLL_INTERVAL_MS,
+    workers: values.DATABASE_URL ? (values.WEB_CONCURRENCY ?? availableParallelism()) : 1,
+    workersRefused:
+      !values.DATABASE_URL && (values.WEB_CONCURRENCY ?? 1) > 1
+        ? values.WEB_CONCURRENCY
+        : undefined,
     auth: {
       googleClientId: values.GOOGLE_CLIENT_ID,
       googleJwksUrl: values.GOOGLE_JWKS_URL,

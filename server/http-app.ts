@@ -27,6 +27,7 @@ import {
   type SharedPages,
 } from "./web/shared-pages";
 import { resolveWebIdentity, sharedPageIdentity } from "./web/request-identity";
+import { announceWritesToOtherInstances } from "./web/writes-across-instances";
 import { renderPersonalTail } from "./web/personal-tail";
 import { sharedPageAddress } from "./web/shared-addresses";
 import { noScriptMarker, wantsOwnRender } from "./web/no-script";
@@ -104,6 +105,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   }
   app.use(logRequests(services.logger));
   if (sharedPages) app.use(forgetSharedPagesAfterWrites(sharedPages));
+  app.use(announceWritesToOtherInstances(services.changes, sharedPages));
   // Vite's dev client injects inline scripts and a websocket: no policy in development.
   app.use(securityHeaders.middleware({ nonce: !options.vite }));
   app.use(compression());

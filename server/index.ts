@@ -15,6 +15,7 @@ import { createServerLogger } from "./logger";
 import { createServices } from "./services";
 import { describeCouponFeeds } from "./adapters/coupon-feeds/feeds";
 import { startIngestScheduler } from "./scheduler";
+import { isClusterPrimary, runPrimary } from "./workers";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -60,6 +61,18 @@ async function main() {
   const config = readConfig();
   const logger = createServerLogger(config.logLevel);
   refuseUnwritableDirectories(config);
+  if (config.workersRefused) {
+    logger.warn(
+      { WEB_CONCURRENCY: config.workersRefused },
+      "WEB_CONCURRENCY is ignored on the embedded database, which one process owns: one worker runs (set DATABASE_URL for more)",
+    );
+  }
+  // On PostgreSQL this process forks the workers that serve (workers.ts); the development
+  // server (hot reload) stays one process.
+  if (!useVite && isClusterPrimary(config.workers)) {
+    runPrimary(config.workers, logger);
+    return;
+  }
   // The embedded database belongs to one process at a time.
   let lock: DataDirLock | undefined;
   if (!config.databaseUrl) {
@@ -86,6 +99,8 @@ async function main() {
       identity: services.identity.describe(),
       ai: services.ai.name,
       images: services.images.describe(),
+      rateLimits: handle.database.postgres ? "PostgreSQL (shared by instances)" : "memory",
+      changeNotices: services.changes.describe(),
       feeds: describeCouponFeeds(services.feeds),
       udemyCheck: services.udemyCheck
         ? `live (${config.ingest.udemyBaseUrl}): before listing, on each ingest run (${config.ingest.udemyCheckLimit} a run) and at opening; none at start-up`

@@ -7,6 +7,7 @@ import { importCouponFile } from "./domain/ingest/import-file";
 import { toIngestServices } from "./domain/ingest/ingest-services";
 import { runIngest } from "./domain/ingest/run-sources";
 import { createRedeemCodes, listRedeemCodes } from "./domain/redeem";
+import { writeBackup } from "./db/embedded-backup";
 import type { Services } from "./services";
 import { HttpRefusal, parseInput, sendJsonError } from "./web/json-answers";
 
@@ -147,6 +148,40 @@ export function createOpsRouter(services: Services, token: () => string | undefi
       response.json({ codes });
     } catch (error) {
       sendError(response, error);
+    }
+  });
+
+  /** `npm run backup`: the backup tar, streamed to the CLI, which writes the operator's file. */
+  router.post("/backup", async (_request, response) => {
+    const dump = services.embeddedDump;
+    if (!dump) {
+      sendError(
+        response,
+        new HttpRefusal(
+          400,
+          "Backups here are of the embedded database; on PostgreSQL use pg_dump.",
+        ),
+      );
+      return;
+    }
+    response.status(200).set({
+      "Content-Type": "application/x-tar",
+      "Cache-Control": "no-store, no-transform",
+    });
+    try {
+      await writeBackup(
+        {
+          dumpDatabase: dump,
+          dataDir: services.config.dataDir,
+          uploadsDir: services.config.uploadsDir,
+          now: services.clock.now(),
+        },
+        response,
+      );
+    } catch (error) {
+      services.logger.error({ err: error }, "backup failed");
+      // The CLI sees a cut-off archive and says the backup failed.
+      response.destroy(error as Error);
     }
   });
 

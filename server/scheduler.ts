@@ -1,4 +1,5 @@
 import { Cron } from "croner";
+import { claimScheduledTick } from "./db/job-claims";
 import type { IngestServices } from "./domain/ingest/ingest-services";
 import { IngestInProgress } from "./domain/ingest/ingest-runs";
 import { runIngest } from "./domain/ingest/run-sources";
@@ -18,8 +19,10 @@ export type IngestScheduler = {
 
 /**
  * The daily ingest runs inside the server process, on INGEST_CRON. croner's `protect` skips a
- * tick while this process still runs the previous one; the run's database lock keeps other
- * instances (and the CLI) from running at the same time, and such a tick is only logged.
+ * tick while this process still runs the previous one. Every instance on the database ticks, but
+ * each tick runs once: the first instance to claim it in `job_claims` runs it, the others skip it
+ * (logged). The run's database lock still keeps the CLI and a late tick from running at the same
+ * time as another run.
  */
 export function startIngestScheduler(
   services: IngestServices,
@@ -32,13 +35,18 @@ export function startIngestScheduler(
   const job = new Cron(
     schedule.cron,
     {
-      name: "ingest",
       timezone: schedule.timezone,
       protect: () => logger.warn("previous ingest run still in progress; tick skipped"),
       // The run never throws on a source's failure; anything else is logged, not fatal.
       catch: (error) => logger.error({ err: error }, "scheduled ingest run failed"),
     },
-    async () => {
+    async (self: Cron) => {
+      // The time the pattern named (the same on every instance), not when this timer fired.
+      const slot = self.previousRuns(1, new Date())[0] ?? new Date();
+      if (!(await claimScheduledTick(services.db, "ingest", slot))) {
+        logger.info({ slot: slot.toISOString() }, "another instance runs this tick; skipped");
+        return;
+      }
       const run = runIngest(services, { signal: stopping.signal });
       running = run;
       try {

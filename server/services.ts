@@ -9,8 +9,17 @@ import { botUserAgent, DEFAULT_FETCH_POLICY } from "./adapters/coupon-feeds/http
 import { createUdemyCheck, type UdemyCheck } from "./adapters/udemy-check/udemy-check";
 import type { AiProvider } from "./adapters/ai/types";
 import { createIdentity, type Identity } from "./adapters/google-identity/identity";
-import { createLocalImageStore, type ImageStore } from "./adapters/image-store/image-store";
+import type { ImageStore } from "./adapters/image-store/image-store";
+import { createConfiguredImageStore } from "./adapters/image-store/configured-image-store";
 import { createMemoCache, type MemoCache } from "./memo-cache";
+import { shareForgetsAcrossInstances } from "./memo-cache-across-instances";
+import {
+  noChangeNotices,
+  startPostgresChangeNotices,
+  type ChangeNotices,
+} from "./db/change-notices";
+import { createPostgresRateLimitStore } from "./adapters/rate-limit/postgres-store";
+import { memoryStore, type RateLimitStore } from "./adapters/rate-limit/rate-limiter";
 import { resolveSessionSecret } from "./session-secret";
 import { createWriteFailures, type WriteFailures } from "./write-failures";
 
@@ -20,7 +29,14 @@ export type Services = {
   db: Database;
   clock: Clock;
   logger: Logger;
+  /** Forgets reach every instance on the same PostgreSQL database (see `changes`). */
   cache: MemoCache;
+  /** Notices between instances on one PostgreSQL database; nothing on the embedded database. */
+  changes: ChangeNotices;
+  /** Where rate-limit counts live: PostgreSQL when instances share it, memory otherwise. */
+  rateLimits: RateLimitStore;
+  /** The embedded database's consistent dump, for `npm run backup`; null on PostgreSQL. */
+  embeddedDump: (() => Promise<Blob>) | null;
   identity: Identity;
   ai: AiProvider;
   images: ImageStore;
@@ -63,18 +79,25 @@ export async function createServices(
     }));
   await database.migrate();
   const clock = overrides.clock ?? createClock(config.fakeNow);
+  const shared = database.postgres;
+  const changes = shared
+    ? await startPostgresChangeNotices({ ...shared, logger })
+    : noChangeNotices;
   const userAgent = botUserAgent(config.publicSiteUrl);
   const services: Services = {
     config,
     db: database.db,
     clock,
     logger,
-    cache: createMemoCache(),
+    cache: shareForgetsAcrossInstances(createMemoCache(), changes),
+    changes,
+    rateLimits: shared ? createPostgresRateLimitStore(shared.pool) : memoryStore,
+    embeddedDump: database.dumpDataDir,
     identity: overrides.identity ?? (await createIdentity(config.auth, clock.now)),
     sessionSecret: resolveSessionSecret(config),
     writeFailures: createWriteFailures(),
     ai: overrides.ai ?? createAiProvider(config.ai, { logger }),
-    images: overrides.images ?? createLocalImageStore(config.uploadsDir),
+    images: overrides.images ?? createConfiguredImageStore(config),
     feeds:
       overrides.feeds ??
       createCouponFeeds(config.ingest.sources, {
@@ -102,6 +125,9 @@ export async function createServices(
   return {
     services,
     database,
-    close: () => database.close(),
+    close: async () => {
+      await changes.close();
+      await database.close();
+    },
   };
 }

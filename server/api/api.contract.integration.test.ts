@@ -158,8 +158,8 @@ afterAll(async () => {
   await api?.stop();
 });
 
-beforeEach(() => {
-  api.resetRouter();
+beforeEach(async () => {
+  await api.resetRouter();
   api.clock.set(NOW);
 });
 

@@ -265,7 +265,7 @@ let seen = new Set<number>();
 
 /** Sends a POST; when it is refused (≥ 400) the database must be exactly as before. */
 async function postAndCheck(raw: string, auth: Auth) {
-  api.resetRouter();
+  await api.resetRouter();
   const before = await snapshotDatabase(api.services);
   const answer = await api.post(raw, { headers: authHeaders(auth) });
   const context = `POST ${auth} ${raw.slice(0, 300)} → ${answer.status} ${answer.text.slice(0, 200)}`;
@@ -540,7 +540,7 @@ describe("GET /api with random query strings", () => {
           fc.oneof({ weight: 4, arbitrary: encodedQuery }, { weight: 1, arbitrary: rawQuery }),
           authArbitrary,
           async (query, auth) => {
-            api.resetRouter();
+            await api.resetRouter();
             const before = await snapshotDatabase(api.services);
             const answer = await api.get(query, { headers: authHeaders(auth) });
             seen.add(answer.status);

@@ -45,7 +45,7 @@ describe("the API's rate limits over HTTP", () => {
     expect((await api.post({ action: "registerUser" })).status).toBe(401);
 
     // A fresh router starts with fresh windows.
-    api.resetRouter();
+    await api.resetRouter();
     expect((await api.post({ action: "checkRedeemCode", code: "GUESS13" })).status).toBe(401);
   });
 

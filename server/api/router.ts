@@ -74,10 +74,11 @@ export type ApiOptions = {
  */
 export function createApiRouter(services: Services, options: ApiOptions): Router {
   const router = express.Router();
+  const limiterOf = (name: string) => ({ name, now: options.now, store: services.rateLimits });
   const limiters: Record<ActionClass, RateLimiter> = {
-    read: createRateLimiter({ ...LIMITS.read, now: options.now }),
-    write: createRateLimiter({ ...LIMITS.write, now: options.now }),
-    redeem: createRateLimiter({ ...LIMITS.redeem, now: options.now }),
+    read: createRateLimiter({ ...LIMITS.read, ...limiterOf("api-read") }),
+    write: createRateLimiter({ ...LIMITS.write, ...limiterOf("api-write") }),
+    redeem: createRateLimiter({ ...LIMITS.redeem, ...limiterOf("api-redeem") }),
   };
   const allowedOrigins = new Set(options.corsOrigins);
 

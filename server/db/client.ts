@@ -20,6 +20,16 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Where the data lives, for logs (never includes a password). */
   location: string;
+  /**
+   * The PostgreSQL pool and its address, for what must share the server with the queries
+   * (rate-limit counts, LISTEN/NOTIFY); null on the embedded database.
+   */
+  postgres: { pool: pg.Pool; connectionString: string } | null;
+  /**
+   * The embedded database's dump of its data directory (a gzipped tar), consistent while the
+   * server runs; null on PostgreSQL, which has pg_dump.
+   */
+  dumpDataDir: (() => Promise<Blob>) | null;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -48,6 +58,13 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     db,
     kind: "pglite",
     location: dir.startsWith("memory://") ? dir : path.resolve(dir),
+    postgres: null,
+    dumpDataDir: async () => {
+      // PGlite runs one query at a time and dumps between two of them; the checkpoint first
+      // writes everything to the data files, so the image needs little WAL replay to open.
+      await client.query("CHECKPOINT");
+      return client.dumpDataDir("gzip");
+    },
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -62,17 +79,52 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on("error", () => undefined);
+  // Nor may a checked-out one: the pool stops listening while a client is lent (a transaction,
+  // a job's advisory lock), and PostgreSQL's "terminating connection" between two queries would
+  // otherwise be an unhandled 'error' event. The query in flight still fails with it, and the
+  // pool discards the broken client when it comes back.
+  pool.on("connect", (client) => client.on("error", () => undefined));
   const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Database;
   const url = new URL(connectionString);
   return {
     db,
     kind: "postgres",
     location: `${url.hostname}:${url.port || "5432"}${url.pathname}`,
+    postgres: { pool, connectionString },
+    dumpDataDir: null,
     migrate: () =>
-      migrateNodePostgres(drizzleNodePostgres({ client: pool, schema }), { migrationsFolder }),
+      whileHoldingMigrationLock(connectionString, () =>
+        migrateNodePostgres(drizzleNodePostgres({ client: pool, schema }), { migrationsFolder }),
+      ),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => pool.end(),
   };
+}
+
+/** Advisory-lock key of migrations ("KKMG"). */
+const MIGRATION_LOCK_KEY = 0x4b4b4d47;
+
+/**
+ * Instances (and the workers of one `npm start`) start together on one PostgreSQL database;
+ * drizzle's migrator takes no lock, so two of them would apply the same migration at once and one
+ * would fail. The session lock, held on a connection of its own, makes the others wait until the
+ * first has migrated; they then find nothing left to do.
+ */
+async function whileHoldingMigrationLock(
+  connectionString: string,
+  work: () => Promise<void>,
+): Promise<void> {
+  // A client of its own, not one of the pool's: the migrator needs the pool, however small.
+  const connection = new pg.Client({ connectionString });
+  connection.on("error", () => undefined);
+  await connection.connect();
+  try {
+    await connection.query("select pg_advisory_lock($1::bigint)", [MIGRATION_LOCK_KEY]);
+    await work();
+  } finally {
+    // Ending the session frees the lock, also when the work failed.
+    await connection.end().catch(() => undefined);
+  }
 }

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  varchar,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -311,6 +312,34 @@ export const healthHeartbeat = pgTable("health_heartbeat", {
   id: integer("id").primaryKey(),
   beatAt: timestamp("beat_at", { withTimezone: true }).notNull(),
 });
+
+/**
+ * Rate-limit counts shared by every instance on PostgreSQL, in the exact shape
+ * rate-limiter-flexible's RateLimiterPostgres reads and writes (`expire` is epoch milliseconds).
+ * Created here, by migration, so instances starting together never race to create it. On the
+ * embedded database the counts stay in memory and this table stays empty.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 255 }).primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: bigint("expire", { mode: "number" }),
+});
+
+/**
+ * One row per scheduled tick of a job: the instance that inserts it runs the tick, every other
+ * instance sees the conflict and skips it, so a daily job runs once however many instances
+ * share the database, even when the run is shorter than the instances' clock skew.
+ */
+export const jobClaims = pgTable(
+  "job_claims",
+  {
+    job: text("job").notNull(),
+    slot: timestamp("slot", { withTimezone: true }).notNull(),
+    claimedBy: text("claimed_by").notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.slot] })],
+);
 
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;

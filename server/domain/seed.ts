@@ -1,13 +1,36 @@
 import { count } from "drizzle-orm";
+import { tryJobLock } from "../db/advisory-lock";
 import { courses } from "../db/schema";
 import type { Services } from "../services";
 import { generateDemoCatalogue } from "./demo-catalog";
 import { importCouponRecords, type ImportSummary } from "./ingest/import-records";
 
-/** Seeds the demo catalogue into an empty database (SEED=none turns this off). */
+/** Advisory-lock key of seeding ("KKSD"). */
+const SEED_LOCK_KEY = 0x4b4b5344;
+const LOCK_RETRY_MS = 200;
+
+/**
+ * Seeds the demo catalogue into an empty database (SEED=none turns this off). Instances starting
+ * together on an empty PostgreSQL database seed one after another under a lock, and each looks
+ * again once it holds it: the first seeds, the others find courses and leave them be.
+ */
 export async function seedDemoCatalogueIfEmpty(services: Services): Promise<ImportSummary | null> {
   if (services.config.seed === "none") return null;
+  if (!(await isCatalogueEmpty(services))) return null;
+  let lock = await tryJobLock(services.db, SEED_LOCK_KEY);
+  while (!lock) {
+    await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+    lock = await tryJobLock(services.db, SEED_LOCK_KEY);
+  }
+  try {
+    if (!(await isCatalogueEmpty(services))) return null;
+    return await importCouponRecords(services, generateDemoCatalogue(services.clock.now()), "demo");
+  } finally {
+    await lock.release();
+  }
+}
+
+async function isCatalogueEmpty(services: Services): Promise<boolean> {
   const [row] = await services.db.select({ total: count() }).from(courses);
-  if ((row?.total ?? 0) > 0) return null;
-  return importCouponRecords(services, generateDemoCatalogue(services.clock.now()), "demo");
+  return (row?.total ?? 0) === 0;
 }

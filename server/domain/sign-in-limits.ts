@@ -25,8 +25,20 @@ function limitersFor(services: Services): Limiters {
     const { perIp, perAddress } = services.config.auth.signInsPerMinute;
     const durationSeconds = WINDOW_SECONDS;
     limiters = {
-      perIp: createRateLimiter({ points: perIp, durationSeconds, now }),
-      perAddress: createRateLimiter({ points: perAddress, durationSeconds, now }),
+      perIp: createRateLimiter({
+        name: "sign-in-ip",
+        points: perIp,
+        durationSeconds,
+        now,
+        store: services.rateLimits,
+      }),
+      perAddress: createRateLimiter({
+        name: "sign-in-address",
+        points: perAddress,
+        durationSeconds,
+        now,
+        store: services.rateLimits,
+      }),
     };
     limitersByServices.set(services, limiters);
   }

@@ -6,6 +6,7 @@ import type { CouponRecord } from "../../server/adapters/coupon-feeds/coupon-rec
 import { createApiRouter } from "../../server/api/router";
 import { signInWithLocalIdentity } from "../../server/domain/accounts";
 import { importCouponRecords } from "../../server/domain/ingest/import-records";
+import { rateLimits } from "../../server/db/schema";
 import type { Services } from "../../server/services";
 import { rejectForeignOrigins } from "../../server/web/origin-check";
 import { createTestServices, type TestServices } from "./test-services";
@@ -25,8 +26,11 @@ export type RequestOptions = { headers?: Record<string, string> };
 
 export type ApiTestServer = TestServices & {
   baseUrl: string;
-  /** A fresh API router (and so fresh rate-limit windows) for the requests that follow. */
-  resetRouter(): void;
+  /**
+   * A fresh API router with fresh rate-limit windows for the requests that follow (on PostgreSQL
+   * the counts live in the database, shared by routers as by instances: they are cleared).
+   */
+  resetRouter(): Promise<void>;
   /** GET /api?… — a string is sent as the raw query (without the "?"). */
   get(query: Record<string, string> | string, options?: RequestOptions): Promise<ApiAnswer>;
   /** POST /api with a JSON body (a string is sent as the raw body, still as application/json). */
@@ -77,7 +81,8 @@ export async function startApiTestServer(
   return {
     ...harness,
     baseUrl,
-    resetRouter() {
+    async resetRouter() {
+      if (harness.databaseKind === "postgres") await services.db.delete(rateLimits);
       router = createApiRouter(services, { corsOrigins, now });
     },
     get(query, requestOptions = {}) {

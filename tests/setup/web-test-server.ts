@@ -45,7 +45,8 @@ export async function startWebTestServer(
   };
 }
 
-function buildAppIfStale(): void {
+/** Builds the app when app/ changed since the last build (about 20 s), for tests that run the server. */
+export function buildAppIfStale(): void {
   const built = modifiedAt(buildFile);
   if (built !== null && newestIn(path.join(projectRoot, "app")) < built) return;
   execFileSync("npx", ["react-router", "build"], { cwd: projectRoot, stdio: "ignore" });

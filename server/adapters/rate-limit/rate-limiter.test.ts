@@ -9,7 +9,7 @@ const T0 = 1_800_000_000_000;
 /** A limiter on a clock the test moves; `wait` answers 0 when allowed, else Retry-After. */
 function limiterAt(points: number, durationSeconds: number) {
   let instant = T0;
-  const limiter = createRateLimiter({ points, durationSeconds, now: () => instant });
+  const limiter = createRateLimiter({ name: "test", points, durationSeconds, now: () => instant });
   return {
     limiter,
     async wait(key: string, at: number) {
@@ -76,6 +76,7 @@ describe("createRateLimiter", () => {
     vi.setSystemTime(T0);
     let store: RateLimiterMemory | undefined;
     const limiter = createRateLimiter({
+      name: "test",
       points: 1,
       durationSeconds: 1,
       store: (options) => (store = new RateLimiterMemory(options)),
@@ -93,7 +94,7 @@ describe("createRateLimiter", () => {
   it("uses the real clock when none is given", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(T0 + 20_000);
-    const limiter = createRateLimiter({ points: 1, durationSeconds: 60 });
+    const limiter = createRateLimiter({ name: "test", points: 1, durationSeconds: 60 });
     expect(await limiter.consume("now")).toMatchObject({ allowed: true, retryAfterSeconds: 0 });
     expect(await limiter.consume("now")).toMatchObject({ allowed: false, retryAfterSeconds: 40 });
   });
@@ -111,8 +112,14 @@ describe("createRateLimiter", () => {
 describe("consumeAll", () => {
   function pair(perIp: number, perViewer: number) {
     let instant = T0;
-    const ip = createRateLimiter({ points: perIp, durationSeconds: 60, now: () => instant });
+    const ip = createRateLimiter({
+      name: "ip",
+      points: perIp,
+      durationSeconds: 60,
+      now: () => instant,
+    });
     const viewer = createRateLimiter({
+      name: "viewer",
       points: perViewer,
       durationSeconds: 60,
       now: () => instant,

@@ -6,9 +6,10 @@ import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rat
  * from :00 to :00, whoever came first, so every process and every store agrees on them and a
  * test clock can move them. Each window is its own key in the store, kept for one window length.
  *
- * The counts live in memory today. `store` builds the rate-limiter-flexible limiter that keeps
- * them, so a shared one (RateLimiterPostgres or RateLimiterDrizzle) can be plugged in later
- * without touching the callers.
+ * `store` builds the rate-limiter-flexible limiter that keeps the counts: memory on the embedded
+ * database (one process owns it), PostgreSQL when instances share a PostgreSQL server, so a limit
+ * holds however the load balancer spreads the requests (postgres-store.ts). Every limiter has a
+ * name, unique in the server: it prefixes the keys, so limiters sharing one store never share counts.
  */
 
 export type RateLimitDecision = {
@@ -27,12 +28,19 @@ export type RateLimiter = {
   consume(key: string): Promise<RateLimitHit>;
 };
 
-/** Builds the rate-limiter-flexible limiter that stores the counts. */
-export type RateLimitStore = (options: { points: number; duration: number }) => RateLimiterAbstract;
+/** Builds the rate-limiter-flexible limiter that stores the counts of the limiter `name`. */
+export type RateLimitStore = (options: {
+  name: string;
+  points: number;
+  duration: number;
+}) => RateLimiterAbstract;
 
-export const memoryStore: RateLimitStore = (options) => new RateLimiterMemory(options);
+export const memoryStore: RateLimitStore = ({ name, points, duration }) =>
+  new RateLimiterMemory({ keyPrefix: name, points, duration });
 
 export type RateLimiterOptions = {
+  /** Unique in the server ("api-read", "sign-in-ip"…): keeps its keys apart in a shared store. */
+  name: string;
   /** Hits allowed per key in one window. */
   points: number;
   durationSeconds: number;
@@ -42,12 +50,13 @@ export type RateLimiterOptions = {
 };
 
 export function createRateLimiter({
+  name,
   points,
   durationSeconds,
   now = Date.now,
   store = memoryStore,
 }: RateLimiterOptions): RateLimiter {
-  const counts = store({ points, duration: durationSeconds });
+  const counts = store({ name, points, duration: durationSeconds });
   const windowMs = durationSeconds * 1000;
   return {
     async consume(key) {

@@ -29,8 +29,20 @@ function aiLimiters(services: Services): AiLimiters {
     const now = () => services.clock.now().getTime();
     const durationSeconds = AI_RATE_LIMITS.windowMs / 1000;
     limiters = {
-      perIp: createRateLimiter({ points: AI_RATE_LIMITS.perIp, durationSeconds, now }),
-      perViewer: createRateLimiter({ points: AI_RATE_LIMITS.perViewer, durationSeconds, now }),
+      perIp: createRateLimiter({
+        name: "ai-ip",
+        points: AI_RATE_LIMITS.perIp,
+        durationSeconds,
+        now,
+        store: services.rateLimits,
+      }),
+      perViewer: createRateLimiter({
+        name: "ai-viewer",
+        points: AI_RATE_LIMITS.perViewer,
+        durationSeconds,
+        now,
+        store: services.rateLimits,
+      }),
     };
     limitersOf.set(services, limiters);
   }

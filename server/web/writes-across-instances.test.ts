@@ -1,0 +1,58 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import express from "express";
+import { describe, expect, it } from "vitest";
+import type { ChangeNotice, ChangeNotices } from "../db/change-notices";
+import type { SharedPages } from "./shared-pages";
+import { announceWritesToOtherInstances } from "./writes-across-instances";
+
+function recorder() {
+  const published: ChangeNotice[] = [];
+  const listeners: Array<(notice: ChangeNotice) => void> = [];
+  const notices: ChangeNotices = {
+    publish: (notice) => published.push(notice),
+    subscribe: (listener) => listeners.push(listener),
+    describe: () => "recorder",
+    close: async () => undefined,
+  };
+  return {
+    notices,
+    published,
+    hear: (notice: ChangeNotice) => listeners.forEach((l) => l(notice)),
+  };
+}
+
+describe("announceWritesToOtherInstances", () => {
+  it("announces each answered request that may write, and no read", async () => {
+    const { notices, published } = recorder();
+    const app = express();
+    app.use(announceWritesToOtherInstances(notices, null));
+    app.use((_request, response) => response.send("ok"));
+    const server = createServer(app);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      for (const method of ["GET", "HEAD", "OPTIONS"]) await fetch(base, { method });
+      expect(published).toEqual([]);
+      for (const method of ["POST", "PUT", "DELETE", "PATCH"]) await fetch(base, { method });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(published).toEqual(Array(4).fill({ kind: "pages" }));
+    } finally {
+      server.close();
+    }
+  });
+
+  it("forgets this instance's shared pages when another instance announces a write", () => {
+    const { notices, hear } = recorder();
+    let forgotten = 0;
+    const pages: SharedPages = {
+      middleware: (_request, _response, next) => next(),
+      forgetAll: () => (forgotten += 1),
+    };
+    announceWritesToOtherInstances(notices, pages);
+    hear({ kind: "cache", prefix: "catalog:" }); // the memo cache's notice: handled there
+    expect(forgotten).toBe(0);
+    hear({ kind: "pages" });
+    expect(forgotten).toBe(1);
+  });
+});

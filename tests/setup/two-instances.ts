@@ -1,0 +1,82 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { pino } from "pino";
+import { parseConfig } from "../../server/config";
+import { openDatabase } from "../../server/db/client";
+import { createServices, type Services, type ServicesHandle } from "../../server/services";
+import { createTestClock, type TestClock } from "./test-clock";
+
+export type TwoInstances = {
+  /** Two instances of the server's services (own pool, own listener, own memory) on one database. */
+  a: Services;
+  b: Services;
+  handles: [ServicesHandle, ServicesHandle];
+  clock: TestClock;
+  /** The database both use, for a test that needs a connection of its own. */
+  databaseUrl: string;
+  close(): Promise<void>;
+};
+
+/**
+ * Two server instances on one fresh PostgreSQL database, as two processes behind a load balancer
+ * would have them: everything they share goes through the database. Only with DATABASE_URL (CI
+ * runs the integration suite on PostgreSQL); null on the embedded database, which one process owns.
+ */
+export async function startTwoInstances(
+  options: { now?: Date | string; env?: Record<string, string> } = {},
+): Promise<TwoInstances | null> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return null;
+  const clock = createTestClock(options.now);
+  const config = parseConfig({
+    NODE_ENV: "test",
+    SEED: "none",
+    SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
+    ...options.env,
+  });
+  const name = `kursusku_test_${randomBytes(6).toString("hex")}`;
+  await runAdmin(adminUrl, `create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const open = async () =>
+    createServices(config, pino({ level: "silent" }), {
+      database: await openDatabase({ databaseUrl, poolSize: 10 }),
+      clock,
+    });
+  // Started together, as instances are: the migration lock lets one migrate, the other wait.
+  const [first, second] = await Promise.all([open(), open()]);
+  return {
+    a: first.services,
+    b: second.services,
+    handles: [first, second],
+    clock,
+    databaseUrl,
+    async close() {
+      await Promise.all([first.close(), second.close()]);
+      await runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function runAdmin(adminUrl: string, statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Resolves once `condition` holds; throws after `timeoutMs`. */
+export async function eventually(
+  condition: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
