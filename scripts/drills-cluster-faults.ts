@@ -17,7 +17,11 @@ import { signInWithDevForm } from "./local-server";
  *      acknowledged write is lost, change notices flow again.
  */
 
-async function signInUsers(cluster: Cluster, label: string): Promise<LoadUser[]> {
+async function signInUsers(
+  cluster: Cluster,
+  label: string,
+  firstAddress: number,
+): Promise<LoadUser[]> {
   const users: LoadUser[] = [];
   for (let index = 0; index < cluster.users; index += 1) {
     const cookie = await signInWithDevForm(
@@ -29,7 +33,8 @@ async function signInUsers(cluster: Cluster, label: string): Promise<LoadUser[]>
       { length: 30 },
       (_, offset) => cluster.courses[(index * 7 + offset) % cluster.courses.length]!,
     );
-    users.push({ cookie, courses });
+    // A documentation-range address of their own (the drills' users never share one).
+    users.push({ cookie, courses, address: `203.0.113.${firstAddress + index}` });
   }
   return users;
 }
@@ -40,7 +45,7 @@ export async function drillKillOneInstance(cluster: Cluster) {
   console.log(
     `\n(c) SIGKILL of instance ${victim + 1} of ${cluster.instances.length} while ${cluster.users} users click through HAProxy`,
   );
-  const load = startLoad(cluster.lb.base, await signInUsers(cluster, "kill"));
+  const load = startLoad(cluster.lb.base, await signInUsers(cluster, "kill", 1));
   await load.warmedUp(3, 60_000);
   const killedAt = performance.now();
   const inFlightAtKill = load.inFlight();
@@ -86,7 +91,7 @@ export async function drillKillOneInstance(cluster: Cluster) {
 export async function drillRestartPostgres(cluster: Cluster) {
   const { kit } = cluster;
   console.log(`\n(d) PostgreSQL restarted while ${cluster.users} users click through HAProxy`);
-  const load = startLoad(cluster.lb.base, await signInUsers(cluster, "restart"));
+  const load = startLoad(cluster.lb.base, await signInUsers(cluster, "restart", 101));
   await load.warmedUp(3, 60_000);
   const stoppedAt = performance.now();
   await cluster.postgres.restart(1000);

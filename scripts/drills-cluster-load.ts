@@ -9,7 +9,16 @@ import { SCRIPT_BROWSER_UA } from "./local-server";
  */
 export type LoadRecord = { startedAt: number; endedAt: number; status: number; write: boolean };
 
-export type LoadUser = { cookie: string; courses: Array<{ id: number; link: string }> };
+/**
+ * A signed-in user of the load. `address` is where they connect from (X-Forwarded-For, which the
+ * instances trust behind the balancer): real users do not share one address, and the API's
+ * per-client read limit would otherwise answer them all 429 once the load is on.
+ */
+export type LoadUser = {
+  cookie: string;
+  address: string;
+  courses: Array<{ id: number; link: string }>;
+};
 
 export type RunningLoad = {
   /** Requests sent and not yet answered. */
@@ -17,7 +26,7 @@ export type RunningLoad = {
   /** Resolves once every user had `answers` answers (or after `timeoutMs`): the load is on. */
   warmedUp(answers: number, timeoutMs: number): Promise<void>;
   /** Stops the loops (each finishes its request) and returns what happened. */
-  stop(): Promise<{ records: LoadRecord[]; acknowledged: Map<string, Set<string>> }>;
+  stop(): Promise<{ records: LoadRecord[]; acknowledged: Map<LoadUser, Set<string>> }>;
 };
 
 const FAVOURITES_PER_DAY = 30;
@@ -25,7 +34,7 @@ const REQUEST_LIMIT_MS = 20_000;
 
 export function startLoad(base: string, users: LoadUser[]): RunningLoad {
   const records: LoadRecord[] = [];
-  const acknowledged = new Map<string, Set<string>>();
+  const acknowledged = new Map<LoadUser, Set<string>>();
   let inFlight = 0;
   let stopping = false;
 
@@ -58,8 +67,12 @@ export function startLoad(base: string, users: LoadUser[]): RunningLoad {
 
   async function loop(user: LoadUser) {
     const mine = new Set<string>();
-    acknowledged.set(user.cookie, mine);
-    const headers = { cookie: user.cookie, "user-agent": SCRIPT_BROWSER_UA };
+    acknowledged.set(user, mine);
+    const headers = {
+      cookie: user.cookie,
+      "user-agent": SCRIPT_BROWSER_UA,
+      "x-forwarded-for": user.address,
+    };
     let added = 0;
     for (let step = 0; !stopping; step += 1) {
       if (step % 3 === 0 && added < Math.min(FAVOURITES_PER_DAY, user.courses.length)) {
@@ -117,9 +130,21 @@ export function describeFailures(records: LoadRecord[]): string {
   return [...counts].map(([label, count]) => `${label}×${count}`).join(", ") || "none";
 }
 
-/** The favourites each user's account lists now, read through `base`. */
-export async function readFavourites(base: string, cookie: string): Promise<Set<string>> {
-  const response = await fetch(`${base}/api?action=getUser`, { headers: { cookie } });
+/**
+ * The favourites an account lists now, read through `base`. Anything but a 200 throws: an
+ * unreadable account must not count as lost favourites (nor as kept ones).
+ */
+export async function readFavourites(
+  base: string,
+  cookie: string,
+  address?: string,
+): Promise<Set<string>> {
+  const response = await fetch(`${base}/api?action=getUser`, {
+    headers: { cookie, ...(address ? { "x-forwarded-for": address } : {}) },
+  });
+  if (response.status !== 200) {
+    throw new Error(`reading favourites: GET /api?action=getUser answered ${response.status}`);
+  }
   const body = (await response.json()) as { likedCourses?: string[] };
   return new Set(body.likedCourses ?? []);
 }
@@ -127,12 +152,12 @@ export async function readFavourites(base: string, cookie: string): Promise<Set<
 /** Acknowledged favourites missing from the accounts now (should be none). */
 export async function countLost(
   base: string,
-  acknowledged: Map<string, Set<string>>,
+  acknowledged: Map<LoadUser, Set<string>>,
 ): Promise<{ acknowledged: number; lost: number }> {
   let total = 0;
   let lost = 0;
-  for (const [cookie, links] of acknowledged) {
-    const stored = await readFavourites(base, cookie);
+  for (const [user, links] of acknowledged) {
+    const stored = await readFavourites(base, user.cookie, user.address);
     total += links.size;
     for (const link of links) if (!stored.has(link)) lost += 1;
   }
