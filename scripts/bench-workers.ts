@@ -74,7 +74,7 @@ export async function benchWorkerScaling(options: Options): Promise<WorkerScalin
         base,
       );
       try {
-        // A returning visitor (the cookie an anonymous open leaves) gets a page of their own.
+        // A returning visitor (the cookie an anonymous open leaves): the shared page with their own layer.
         const opened = await fetch(`${base}/go/${data.courseIds[0]}`, {
           redirect: "manual",
           headers: { "user-agent": SCRIPT_BROWSER_UA },
@@ -85,7 +85,11 @@ export async function benchWorkerScaling(options: Options): Promise<WorkerScalin
           ?.split(";")[0];
         if (!visitor) throw new Error(`no visitor cookie from /go: ${opened.status}`);
         const cases = [
-          { name: "/ (returning visitor: own render)", path: "/", headers: { cookie: visitor } },
+          {
+            name: "/ (returning visitor: shared page + own layer)",
+            path: "/",
+            headers: { cookie: visitor },
+          },
           { name: "/api?action=getCourses", path: "/api?action=getCourses", perClient: true },
         ];
         names = cases.map((each) => each.name);
