@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { courseCards, waitForHydration } from "./support/home-page";
+import { waitForHydration as waitForMainHydration } from "./support/early-taps";
 import { dropFlash } from "./support/personal-layer";
 
 // Public pages are rendered once and shared; each visitor's credits, hearts, Visited badges and
@@ -151,6 +152,38 @@ test("without JavaScript a signed-in user still sees their name and credits, and
       has: page.locator(`a[href="/go/${openedId}"]`),
     });
     await expect(openedCard.getByText("Visited", { exact: true })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("a signed-in user opens a course from the home page and a course page without the visitors' first-open notice", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // The notice is for visitors; this browser has never seen it, as a new device would not have.
+  const context = await signedInContext(browser, `layer-notice-${Date.now()}@example.com`);
+  try {
+    const page = await context.newPage();
+    await page.goto("/");
+    await waitForHydration(page);
+    const [firstId] = await firstCourseIds(page);
+    let popup = context.waitForEvent("page");
+    await cardOf(page, firstId).locator(`a[href="/go/${firstId}"]`).click();
+    await (await popup).close();
+    await expect(page.getByTestId("first-open-notice")).toBeHidden();
+    await expect(page.getByText(/Redirecting to /).first()).toBeVisible();
+
+    const coursePage = cardOf(page, firstId).locator('a[href^="/course/"]').first();
+    await coursePage.click();
+    await expect(page).toHaveURL(/\/course\//);
+    await page.reload();
+    await waitForMainHydration(page);
+    popup = context.waitForEvent("page");
+    await page.locator("#main").getByRole("link", { name: "View Course" }).first().click();
+    await (await popup).close();
+    await expect(page.getByTestId("first-open-notice")).toBeHidden();
+    await expect(page.getByText(/of 3 left today/)).toBeHidden();
   } finally {
     await context.close();
   }
