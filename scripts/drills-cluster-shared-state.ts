@@ -132,13 +132,15 @@ export async function checkPageForgottenElsewhere(
   for (let attempt = 0; cached !== "HIT" && attempt < 10; attempt += 1)
     cached = (await home()).headers.get("x-cache");
   const cookie = await signInWithDevForm(lb.base, `cluster-pages-${writer}-${reader}@example.com`);
+  // A review changes what everybody sees (the course's rating); a heart would change only the
+  // writer's own layer, which leaves the shared pages as they are.
   const course = cluster.courses[5]!;
   await post(
     writerBase,
-    "/favourites",
+    "/reviews",
     lb.base,
     cookie,
-    form({ courseId: String(course.id), favourite: "true" }),
+    form({ courseId: String(course.id), rating: "4", text: "Rated through one instance." }),
     FORM,
   );
   const wroteAt = performance.now();

@@ -107,10 +107,11 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL database", () => {
       urls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     }
     try {
-      await fetch(`${urls[0]}/favourites`, { method: "POST" });
+      await fetch(`${urls[0]}/reviews`, { method: "POST" });
       await eventually(() => forgotten.b === 1);
-      // A read writes nothing: nobody forgets.
+      // A read writes nothing, and a heart changes only its writer's layer: nobody forgets.
       await fetch(`${urls[1]}/`);
+      await fetch(`${urls[1]}/favourites`, { method: "POST" });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(forgotten).toEqual({ a: 0, b: 1 });
     } finally {

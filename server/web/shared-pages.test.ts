@@ -70,7 +70,7 @@ async function startHarness(): Promise<Harness> {
   const app = express();
   app.use(forgetSharedPagesAfterWrites(pages));
   app.use(compression());
-  app.post("/reviews", (_request, response) => {
+  app.post(["/reviews", "/favourites"], (_request, response) => {
     response.status(201).send("saved");
   });
   app.use(pages.middleware);
@@ -218,10 +218,14 @@ describe("shared pages", () => {
     expect(third.text).toContain("render 2");
   });
 
-  it("forgets every page once a write has been answered", async () => {
+  it("forgets every page once a write that may change them has been answered", async () => {
     const harness = await startHarness();
     await get(harness, "/");
     await get(harness, "/articles");
+    // A heart changes only its writer's layer: the pages stay.
+    expect((await fetch(`${harness.base}/favourites`, { method: "POST" })).status).toBe(201);
+    await get(harness, "/");
+    expect(harness.renders).toEqual(["/", "/articles"]);
     const write = await fetch(`${harness.base}/reviews`, { method: "POST" });
     expect(write.status).toBe(201);
     await get(harness, "/");

@@ -4,6 +4,7 @@ import type { PersonalScope } from "../../core/personal-layer";
 import { inlineScriptHashes } from "./content-security-policy";
 import { parseCookies } from "./cookies";
 import { gzipPrefix, gzipWithEnding, type GzipPrefix } from "./gzip-splice";
+import { mayChangePublicPages } from "./public-writes";
 
 /**
  * Public pages (the course list, the article list, an article) are rendered once per address and
@@ -12,8 +13,8 @@ import { gzipPrefix, gzipWithEnding, type GzipPrefix } from "./gzip-splice";
  * page with their own ending spliced in before `</body>`: the personal layer (credits, hearts,
  * Visited badges, the account menu), which costs a few small queries instead of a render.
  *
- * A page stays at most `ttlMs`, and every write the server handles (any request that is not
- * GET/HEAD/OPTIONS, an ingestion run, an admin change) forgets all pages at once.
+ * A page stays at most `ttlMs`, and every write that may change it (server/web/public-writes.ts;
+ * an ingestion run, an admin change) forgets all pages at once.
  */
 export type SharedPageOptions = {
   /**
@@ -204,10 +205,10 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
   };
 }
 
-/** Forgets the shared pages once any request that may write has been answered. */
+/** Forgets the shared pages once a request that may change them has been answered. */
 export function forgetSharedPagesAfterWrites(pages: SharedPages): express.RequestHandler {
   return (request, response, next) => {
-    if (request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS") {
+    if (mayChangePublicPages(request)) {
       // "close" comes after the answer is sent, and also when the client gave up waiting.
       response.once("close", () => pages.forgetAll());
     }

@@ -23,7 +23,7 @@ function recorder() {
 }
 
 describe("announceWritesToOtherInstances", () => {
-  it("announces each answered request that may write, and no read", async () => {
+  it("announces each answered request that may change public pages, and no read", async () => {
     const { notices, published } = recorder();
     const app = express();
     app.use(announceWritesToOtherInstances(notices, null));
@@ -35,6 +35,8 @@ describe("announceWritesToOtherInstances", () => {
       for (const method of ["GET", "HEAD", "OPTIONS"]) await fetch(base, { method });
       expect(published).toEqual([]);
       for (const method of ["POST", "PUT", "DELETE", "PATCH"]) await fetch(base, { method });
+      // A write that changes only its own visitor's part leaves every page as it is.
+      await fetch(`${base}/favourites`, { method: "POST" });
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(published).toEqual(Array(4).fill({ kind: "pages" }));
     } finally {
