@@ -4,7 +4,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { writeBackup } from "../server/db/embedded-backup";
-import { openCliTarget, postToServer, readCliConfig } from "./cli-database";
+import { openCliTarget, postToServer, readEmbeddedFileCommand } from "./cli-database";
 
 /**
  * `npm run backup -- <file>`: a consistent backup of the embedded database, its uploads and its
@@ -15,18 +15,10 @@ import { openCliTarget, postToServer, readCliConfig } from "./cli-database";
 const usage = "Usage: npm run backup -- <file>";
 
 async function main() {
-  const [file] = process.argv.slice(2);
-  if (!file || file.startsWith("-")) {
-    console.error(usage);
-    process.exit(2);
-  }
-  const config = readCliConfig();
-  if (config.databaseUrl) {
-    console.error(
-      "DATABASE_URL is set: back PostgreSQL up with pg_dump (and the uploads with it).",
-    );
-    process.exit(2);
-  }
+  const { file, config } = readEmbeddedFileCommand(
+    usage,
+    "DATABASE_URL is set: back PostgreSQL up with pg_dump (and the uploads with it).",
+  );
   const target = path.resolve(file);
   const partial = `${target}.partial`;
   try {

@@ -13,6 +13,28 @@ export type CliTarget =
   | { kind: "server"; owner: DataDirOwner & { port: number; token: string } }
   | { kind: "direct"; services: Services; close(): Promise<void> };
 
+/**
+ * For the commands that work on the embedded database's files (backup, restore): the one file
+ * argument and the configuration, or exit 2 with the usage or with `onPostgres` when
+ * DATABASE_URL says there is no embedded database.
+ */
+export function readEmbeddedFileCommand(
+  usage: string,
+  onPostgres: string,
+): { file: string; config: Config } {
+  const [file] = process.argv.slice(2);
+  if (!file || file.startsWith("-")) {
+    console.error(usage);
+    process.exit(2);
+  }
+  const config = readCliConfig();
+  if (config.databaseUrl) {
+    console.error(onPostgres);
+    process.exit(2);
+  }
+  return { file, config };
+}
+
 export function readCliConfig(): Config {
   try {
     return loadConfig();

@@ -2,7 +2,7 @@ import { createReadStream, existsSync } from "node:fs";
 import path from "node:path";
 import { readDataDirOwner } from "../server/data-dir-lock";
 import { restoreBackup, RestoreRefused } from "../server/db/embedded-backup";
-import { readCliConfig } from "./cli-database";
+import { readEmbeddedFileCommand } from "./cli-database";
 
 /**
  * `npm run restore -- <file>`: brings a backup of `npm run backup` back into an empty DATA_DIR
@@ -12,18 +12,10 @@ import { readCliConfig } from "./cli-database";
 const usage = "Usage: npm run restore -- <file>   (into an empty DATA_DIR)";
 
 async function main() {
-  const [file] = process.argv.slice(2);
-  if (!file || file.startsWith("-")) {
-    console.error(usage);
-    process.exit(2);
-  }
-  const config = readCliConfig();
-  if (config.databaseUrl) {
-    console.error(
-      "DATABASE_URL is set: a backup restores the embedded database; unset it, or use db:move afterwards.",
-    );
-    process.exit(2);
-  }
+  const { file, config } = readEmbeddedFileCommand(
+    usage,
+    "DATABASE_URL is set: a backup restores the embedded database; unset it, or use db:move afterwards.",
+  );
   if (!existsSync(file)) {
     console.error(`No such file: ${file}`);
     process.exit(2);

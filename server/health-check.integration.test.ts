@@ -1,5 +1,4 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, type LoopbackServer } from "../tests/setup/loopback-server";
 import { sql } from "drizzle-orm";
 import { tmpdir } from "node:os";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -18,7 +17,7 @@ const WRITES = new Set(["insert", "update", "delete", "transaction"]);
 let harness: TestServices;
 /** What the app sees: its `db` can be swapped for one whose writes fail. */
 let services: Services;
-let server: Server;
+let server: LoopbackServer;
 let base: string;
 
 /** The real database for reads; every write fails as on a full disk. */
@@ -48,14 +47,12 @@ beforeAll(async () => {
     build: () => Promise.reject(new Error("no pages in this test")),
     clientDir: tmpdir(),
   });
-  server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnLoopback(app);
+  base = server.base;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await harness.close();
 });
 

@@ -1,10 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, type LoopbackServer } from "../../tests/setup/loopback-server";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { answerBeforeExpress } from "./before-express";
 
-let server: Server;
+let server: LoopbackServer;
 let base: string;
 const middleware = vi.fn();
 
@@ -32,14 +31,12 @@ beforeAll(async () => {
       return true;
     },
   );
-  server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnLoopback(app);
+  base = server.base;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 describe("answerBeforeExpress", () => {

@@ -1,5 +1,4 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, type LoopbackServer } from "../../tests/setup/loopback-server";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -11,7 +10,7 @@ import {
   staticFileCacheControl,
 } from "./cache-policy";
 
-let server: Server;
+let server: LoopbackServer;
 let base: string;
 
 beforeAll(async () => {
@@ -40,14 +39,12 @@ beforeAll(async () => {
     response.send("<p>page</p>");
   });
   app.use(errorAnswersNotStored);
-  server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnLoopback(app);
+  base = server.base;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 const cacheControl = async (urlPath: string) =>

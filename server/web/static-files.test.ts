@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { request as httpRequest } from "node:http";
+import { listenOnLoopback, type LoopbackServer } from "../../tests/setup/loopback-server";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -15,7 +15,7 @@ const script = "console.log('hello');\n".repeat(100);
 const svg = `<svg xmlns="http://www.w3.org/2000/svg">${"<g/>".repeat(300)}</svg>`;
 
 let root: string;
-let server: Server;
+let server: LoopbackServer;
 let base: string;
 /** Counts the requests the fallback (express.static) was asked to answer. */
 const fallback = vi.fn();
@@ -63,14 +63,12 @@ beforeAll(async () => {
   app.use((_request, response) => {
     response.status(404).send("page");
   });
-  server = createServer(app);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnLoopback(app);
+  base = server.base;
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   rmSync(root, { recursive: true, force: true });
 });
 
