@@ -1,10 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findFreePort } from "../scripts/local-server";
 import { eventually } from "../tests/setup/two-instances";
 import { buildAppIfStale } from "../tests/setup/web-test-server";
+import { createScratchDatabase, type ScratchDatabase } from "../tests/setup/scratch-database";
 
 /**
  * `npm start` on PostgreSQL with WEB_CONCURRENCY=2, as an operator runs it: two workers serve one
@@ -12,26 +11,15 @@ import { buildAppIfStale } from "../tests/setup/web-test-server";
  */
 const adminUrl = process.env.DATABASE_URL;
 const root = `${import.meta.dirname}/..`;
-const name = `kursusku_test_${randomBytes(6).toString("hex")}`;
-let databaseUrl: string;
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
+let scratch: ScratchDatabase | undefined;
 
 beforeAll(async () => {
   if (!adminUrl) return;
   buildAppIfStale();
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
+  scratch = await createScratchDatabase(adminUrl);
 }, 180_000);
 afterAll(async () => {
-  if (adminUrl) await admin(`drop database if exists ${name} with (force)`);
+  await scratch?.drop();
 });
 
 const alive = (pid: number) => {
@@ -51,7 +39,7 @@ describe.runIf(adminUrl)("WEB_CONCURRENCY workers on PostgreSQL", () => {
       cwd: root,
       env: {
         ...process.env,
-        DATABASE_URL: databaseUrl,
+        DATABASE_URL: scratch!.url,
         WEB_CONCURRENCY: "2",
         PORT: String(port),
         HOST: "127.0.0.1",

@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponRecord, seedCourses } from "../../tests/setup/api-test-server";
@@ -17,31 +15,20 @@ import { createServices } from "../services";
 import { openDatabase, type Database, type DatabaseHandle } from "./client";
 import { moveEmbeddedToPostgres, MoveRefused } from "./move-to-postgres";
 import { auditLog, courses } from "./schema";
+import { createScratchDatabase, type ScratchDatabase } from "../../tests/setup/scratch-database";
 
 /** An embedded installation with a bit of everything, copied into an empty PostgreSQL database. */
 const adminUrl = process.env.DATABASE_URL;
-const name = `kursusku_test_${randomBytes(6).toString("hex")}`;
 let scratch: string;
-let targetUrl: string;
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
+let targetDatabase: ScratchDatabase | undefined;
 
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), "kursusku-move-"));
-  if (!adminUrl) return;
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  targetUrl = url.toString();
+  if (adminUrl) targetDatabase = await createScratchDatabase(adminUrl);
 });
 afterAll(async () => {
   rmSync(scratch, { recursive: true, force: true });
-  if (adminUrl) await admin(`drop database if exists ${name} with (force)`);
+  await targetDatabase?.drop();
 });
 
 /** Every row of every public table, as text, in primary-key order: equal means copied exactly. */
@@ -100,7 +87,7 @@ describe.runIf(adminUrl)("npm run db:move: the embedded database into PostgreSQL
     const source: DatabaseHandle = await openDatabase({
       pgliteDir: path.join(config.dataDir, "db"),
     });
-    const target = await openDatabase({ databaseUrl: targetUrl });
+    const target = await openDatabase({ databaseUrl: targetDatabase!.url });
     const storeDir = path.join(scratch, "object-store");
     try {
       const report = await moveEmbeddedToPostgres({

@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { pino } from "pino";
 import { parseConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
 import { createServices, type Services } from "../../server/services";
 import { createTestClock, type TestClock } from "./test-clock";
+import { createScratchDatabase } from "./scratch-database";
 
 export type TestServices = {
   services: Services;
@@ -37,14 +36,8 @@ export async function createTestServices(
     return { services: handle.services, clock, databaseKind: "pglite", close: handle.close };
   }
 
-  const name = `kursusku_test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  const scratch = await createScratchDatabase(adminUrl);
+  const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 20 });
   const handle = await createServices(config, logger, { database, clock });
   return {
     services: handle.services,
@@ -52,10 +45,7 @@ export async function createTestServices(
     databaseKind: "postgres",
     close: async () => {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,10 +1,9 @@
-import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { pino } from "pino";
 import { parseConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
 import { createServices, type Services, type ServicesHandle } from "../../server/services";
 import { createTestClock, type TestClock } from "./test-clock";
+import { createScratchDatabase } from "./scratch-database";
 
 export type TwoInstances = {
   /** Two instances of the server's services (own pool, own listener, own memory) on one database. */
@@ -34,11 +33,8 @@ export async function startTwoInstances(
     SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
     ...options.env,
   });
-  const name = `kursusku_test_${randomBytes(6).toString("hex")}`;
-  await runAdmin(adminUrl, `create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const databaseUrl = url.toString();
+  const scratch = await createScratchDatabase(adminUrl);
+  const databaseUrl = scratch.url;
   const open = async () =>
     createServices(config, pino({ level: "silent" }), {
       database: await openDatabase({ databaseUrl, poolSize: 10 }),
@@ -54,19 +50,9 @@ export async function startTwoInstances(
     databaseUrl,
     async close() {
       await Promise.all([first.close(), second.close()]);
-      await runAdmin(adminUrl, `drop database if exists ${name} with (force)`);
+      await scratch.drop();
     },
   };
-}
-
-async function runAdmin(adminUrl: string, statement: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** Resolves once `condition` holds; throws after `timeoutMs`. */
