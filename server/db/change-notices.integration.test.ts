@@ -1,19 +1,11 @@
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createTestServices } from "../../tests/setup/test-services";
-import { eventually, startTwoInstances, type TwoInstances } from "../../tests/setup/two-instances";
+import { eventually, useTwoInstances, type TwoInstances } from "../../tests/setup/two-instances";
 import { memoryStore } from "../adapters/rate-limit/rate-limiter";
 import { LISTENER_APPLICATION_NAME, type ChangeNotice } from "./change-notices";
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
-let pair: TwoInstances;
-
-beforeAll(async () => {
-  if (onPostgres) pair = (await startTwoInstances())!;
-});
-afterAll(async () => {
-  await pair?.close();
-});
+const { onPostgres, pair } = useTwoInstances();
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,16 +37,16 @@ describe.runIf(onPostgres)("change notices between two instances on PostgreSQL",
   it("a cache forget on one instance forgets on the other at once, and never echoes back", async () => {
     let computedOnB = 0;
     const rememberOnB = () =>
-      pair.b.cache.remember("catalog:count:x", 60_000, async () => (computedOnB += 1));
+      pair().b.cache.remember("catalog:count:x", 60_000, async () => (computedOnB += 1));
     await rememberOnB();
     await rememberOnB();
     expect(computedOnB).toBe(1);
     let forgetsOnA = 0;
     let forgetsOnB = 0;
-    pair.a.cache.onForget(() => (forgetsOnA += 1));
-    pair.b.cache.onForget(() => (forgetsOnB += 1));
+    pair().a.cache.onForget(() => (forgetsOnA += 1));
+    pair().b.cache.onForget(() => (forgetsOnB += 1));
 
-    pair.a.cache.forget("catalog:");
+    pair().a.cache.forget("catalog:");
     expect(forgetsOnA).toBe(1);
     await eventually(() => forgetsOnB === 1);
     await rememberOnB();
@@ -66,14 +58,14 @@ describe.runIf(onPostgres)("change notices between two instances on PostgreSQL",
   });
 
   it("a write notice reaches the other instances only, and a burst is folded", async () => {
-    const onA = received(pair.a);
-    const onB = received(pair.b);
-    pair.a.changes.publish({ kind: "pages" });
+    const onA = received(pair().a);
+    const onB = received(pair().b);
+    pair().a.changes.publish({ kind: "pages" });
     await eventually(() => onB.length === 1);
     expect(onB[0]).toEqual({ kind: "pages" });
 
     onB.length = 0;
-    for (let write = 0; write < 50; write += 1) pair.a.changes.publish({ kind: "pages" });
+    for (let write = 0; write < 50; write += 1) pair().a.changes.publish({ kind: "pages" });
     // The first goes at once; the 49 that came while it was on its way become one follow-up.
     await eventually(() => onB.length === 2);
     await sleep(300);
@@ -82,10 +74,10 @@ describe.runIf(onPostgres)("change notices between two instances on PostgreSQL",
   });
 
   it("listens again after its connection is cut, and forgets everything it may have missed", async () => {
-    const onB = received(pair.b);
+    const onB = received(pair().b);
     let forgetsOnB = 0;
-    pair.b.cache.onForget(() => (forgetsOnB += 1));
-    const admin = new pg.Client({ connectionString: pair.databaseUrl });
+    pair().b.cache.onForget(() => (forgetsOnB += 1));
+    const admin = new pg.Client({ connectionString: pair().databaseUrl });
     await admin.connect();
     try {
       const cut = await admin.query(
@@ -102,7 +94,7 @@ describe.runIf(onPostgres)("change notices between two instances on PostgreSQL",
     expect(forgetsOnB).toBeGreaterThanOrEqual(1);
     onB.length = 0;
     await eventually(async () => {
-      pair.a.changes.publish({ kind: "pages" });
+      pair().a.changes.publish({ kind: "pages" });
       await sleep(100);
       return onB.some((notice) => notice.kind === "pages");
     });

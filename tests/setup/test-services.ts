@@ -12,6 +12,16 @@ export type TestServices = {
   close(): Promise<void>;
 };
 
+/** The configuration of a test: no demo seed, a fixed cookie secret, and `env` on top. */
+export function testConfig(env: Record<string, string> = {}) {
+  return parseConfig({
+    NODE_ENV: "test",
+    SEED: "none",
+    SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
+    ...env,
+  });
+}
+
 /**
  * Services over a brand-new database: in-memory PGlite by default, or — when DATABASE_URL is set
  * (CI runs the integration suite a second time that way) — a fresh PostgreSQL database created
@@ -21,12 +31,7 @@ export async function createTestServices(
   options: { now?: Date | string; env?: Record<string, string> } = {},
 ): Promise<TestServices> {
   const clock = createTestClock(options.now);
-  const config = parseConfig({
-    NODE_ENV: "test",
-    SEED: "none",
-    SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
-    ...options.env,
-  });
+  const config = testConfig(options.env);
   const logger = pino({ level: "silent" });
   const adminUrl = process.env.DATABASE_URL;
 

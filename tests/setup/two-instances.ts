@@ -1,9 +1,10 @@
 import { pino } from "pino";
-import { parseConfig } from "../../server/config";
+import { afterAll, beforeAll } from "vitest";
 import { openDatabase } from "../../server/db/client";
 import { createServices, type Services, type ServicesHandle } from "../../server/services";
 import { createTestClock, type TestClock } from "./test-clock";
 import { createScratchDatabase } from "./scratch-database";
+import { testConfig } from "./test-services";
 
 export type TwoInstances = {
   /** Two instances of the server's services (own pool, own listener, own memory) on one database. */
@@ -27,12 +28,7 @@ export async function startTwoInstances(
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return null;
   const clock = createTestClock(options.now);
-  const config = parseConfig({
-    NODE_ENV: "test",
-    SEED: "none",
-    SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
-    ...options.env,
-  });
+  const config = testConfig(options.env);
   const scratch = await createScratchDatabase(adminUrl);
   const databaseUrl = scratch.url;
   const open = async () =>
@@ -51,6 +47,28 @@ export async function startTwoInstances(
     async close() {
       await Promise.all([first.close(), second.close()]);
       await scratch.drop();
+    },
+  };
+}
+
+/**
+ * For a test file about two instances: starts them before its tests and closes them after, on
+ * PostgreSQL only (`pair()` is then the running pair; `onPostgres` says whether there is one).
+ */
+export function useTwoInstances(): { onPostgres: boolean; pair: () => TwoInstances } {
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+  let running: TwoInstances | null = null;
+  beforeAll(async () => {
+    if (onPostgres) running = await startTwoInstances();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  return {
+    onPostgres,
+    pair: () => {
+      if (!running) throw new Error("two instances run only on PostgreSQL (DATABASE_URL)");
+      return running;
     },
   };
 }

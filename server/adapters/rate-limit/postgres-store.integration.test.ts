@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTwoInstances, type TwoInstances } from "../../../tests/setup/two-instances";
+import { describe, expect, it } from "vitest";
+import { useTwoInstances } from "../../../tests/setup/two-instances";
 import { createRateLimiter } from "./rate-limiter";
 
-const onPostgres = Boolean(process.env.DATABASE_URL);
-let pair: TwoInstances;
-
-beforeAll(async () => {
-  if (onPostgres) pair = (await startTwoInstances())!;
-});
-afterAll(async () => {
-  await pair?.close();
-});
+const { onPostgres, pair } = useTwoInstances();
 
 /** The same limiter, as each of the two instances builds it at start-up. */
 function onBoth(name: string, points: number) {
   const options = { name, points, durationSeconds: 60, now: () => 1_800_000_000_000 };
   return [
-    createRateLimiter({ ...options, store: pair.a.rateLimits }),
-    createRateLimiter({ ...options, store: pair.b.rateLimits }),
+    createRateLimiter({ ...options, store: pair().a.rateLimits }),
+    createRateLimiter({ ...options, store: pair().b.rateLimits }),
   ] as const;
 }
 
