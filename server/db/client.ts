@@ -99,8 +99,30 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    close: () => pool.end(),
+    close: async () => {
+      await untilPoolIdle(pool, CLOSE_DRAIN_MS);
+      await pool.end();
+    },
   };
+}
+
+/** How long closing waits for queries still running; then it closes anyway. */
+const CLOSE_DRAIN_MS = 2_000;
+
+/**
+ * Waits until no client is lent out and nobody waits for one, seen twice in a row (a request
+ * between two of its queries holds no client for a moment). When the server stops, the last
+ * socket can close while handlers are still querying — a client that gave up mid-request — and
+ * a query asked of an ended pool fails ("Cannot use a pool after calling end on the pool").
+ */
+async function untilPoolIdle(pool: pg.Pool, limitMs: number): Promise<void> {
+  const busy = () => pool.waitingCount > 0 || pool.idleCount < pool.totalCount;
+  const deadline = Date.now() + limitMs;
+  let idleChecks = 0;
+  while (idleChecks < 2 && Date.now() < deadline) {
+    idleChecks = busy() ? 0 : idleChecks + 1;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 /** Advisory-lock key of migrations ("KKMG"). */
