@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { coverImageSrc } from "../../core/safe-addresses";
 import { useSiteUrl } from "./site-url";
+import { useImageFailure } from "./image-failure";
 
 /**
  * An article's cover. Without a usable address there is no cover at all (no empty 16:9 box: the
@@ -19,14 +20,7 @@ export function ArticleCover({
   aboveTheFold?: boolean;
 }) {
   const src = coverImageSrc(imageUrl, useSiteUrl());
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const imageRef = useRef<HTMLImageElement>(null);
-
-  useEffect(() => {
-    const image = imageRef.current;
-    // Loaded (or failed) before React attached onError: read the outcome from the element.
-    if (image && image.complete && image.naturalWidth === 0 && src) setFailedSrc(src);
-  }, [src]);
+  const { imageRef, failed, onError } = useImageFailure(src);
 
   const frame =
     variant === "card"
@@ -34,7 +28,7 @@ export function ArticleCover({
       : "aspect-[16/9] w-full overflow-hidden rounded-2xl";
 
   if (!src) return null;
-  if (failedSrc === src) {
+  if (failed) {
     return variant === "card" ? (
       <CoverPlaceholder className={frame} />
     ) : (
@@ -57,7 +51,7 @@ export function ArticleCover({
         fetchPriority={aboveTheFold ? "high" : "auto"}
         decoding="async"
         referrerPolicy="no-referrer"
-        onError={() => setFailedSrc(src)}
+        onError={onError}
         className="h-full w-full object-cover"
       />
     </div>

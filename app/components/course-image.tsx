@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from "react";
 import { courseImageSrcSet } from "../../core/course-images";
 import { safeImageSrc } from "../../core/safe-addresses";
 import { useSiteUrl } from "./site-url";
+import { useImageFailure } from "./image-failure";
 
 /**
  * A course's image in a 16:9 box that is the same size whether the image loads, fails or is
@@ -28,17 +28,10 @@ export function CourseImage({
 }) {
   // A feed could name one of the site's own pages as an image: it is never requested.
   const src = safeImageSrc(imageUrl, useSiteUrl());
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const imageRef = useRef<HTMLImageElement>(null);
-
-  useEffect(() => {
-    const image = imageRef.current;
-    // Failed before React attached onError (before hydration): read it from the element.
-    if (image && image.complete && image.naturalWidth === 0 && src) setFailedSrc(src);
-  }, [src]);
+  const { imageRef, failed, onError } = useImageFailure(src);
 
   const box = `aspect-video overflow-hidden ${className}`;
-  if (!src || src.startsWith("data:") || failedSrc === src) {
+  if (!src || src.startsWith("data:") || failed) {
     return <CourseImagePlaceholder className={box} />;
   }
   return (
@@ -54,7 +47,7 @@ export function CourseImage({
       fetchPriority={priority ? "high" : undefined}
       decoding="async"
       referrerPolicy="no-referrer"
-      onError={() => setFailedSrc(src)}
+      onError={onError}
       className={`${box} h-auto bg-slate-100 object-cover dark:bg-slate-800`}
     />
   );

@@ -1,10 +1,8 @@
 import { useState } from "react";
 import { formatIndonesianDate } from "../../core/dates";
-import { reviewLimitMessage } from "../../core/messages";
-import { DAILY_REVIEW_LIMIT } from "../../core/rules";
+import { ReviewButton, useStartReview } from "./review-button";
 import { ReviewModal, type ReviewTarget } from "./review-modal";
 import { StarRating } from "./star-rating";
-import { useToast } from "./toast";
 import { useViewer } from "./personal-layer";
 
 export type CourseReview = { rating: number; date: string; userName: string; review: string };
@@ -26,15 +24,9 @@ export function CourseReviews({
   reviewsLeft: number;
 }) {
   const signedIn = useViewer()?.signedIn ?? false;
-  const toast = useToast();
   const [target, setTarget] = useState<ReviewTarget | null>(null);
-  const startReview = () => {
-    if (reviewsLeft <= 0) {
-      toast.show(reviewLimitMessage(DAILY_REVIEW_LIMIT), "error");
-      return;
-    }
-    setTarget({ courseId: course.id, title: course.title });
-  };
+  const startReviewOf = useStartReview(reviewsLeft, setTarget);
+  const startReview = () => startReviewOf({ courseId: course.id, title: course.title });
 
   return (
     <section aria-labelledby="reviews-heading" className="mt-10">
@@ -42,25 +34,9 @@ export function CourseReviews({
         <h2 id="reviews-heading" className="text-xl font-bold">
           Reviews
         </h2>
-        {signedIn &&
-          (reviewed ? (
-            <button
-              type="button"
-              disabled
-              className="inline-flex min-h-11 items-center rounded-lg bg-slate-200 px-3 text-sm font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300"
-            >
-              Reviewed
-            </button>
-          ) : (
-            <button
-              type="button"
-              data-replay={`review-${course.id}`}
-              onClick={startReview}
-              className="inline-flex min-h-11 items-center rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
-            >
-              Leave a Review
-            </button>
-          ))}
+        {signedIn && (
+          <ReviewButton courseId={course.id} reviewed={reviewed} onClick={startReview} />
+        )}
       </div>
       <div className="mt-2" data-testid="course-review-summary">
         <StarRating rating={course.averageRating} count={course.reviewCount} />

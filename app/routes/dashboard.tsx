@@ -4,13 +4,12 @@ import { listHistory } from "../../server/domain/credits";
 import { listFavourites, type FavouriteCourse } from "../../server/domain/favourites";
 import { listReviewedCourseIds, reviewsLeftToday } from "../../server/domain/reviews";
 import { FavouriteButton } from "../components/favourite-button";
+import { ReviewButton, useStartReview } from "../components/review-button";
 import { ReviewModal, type ReviewTarget } from "../components/review-modal";
-import { useToast } from "../components/toast";
 import { useCourseOpener } from "../components/course-opener";
 import { useViewer } from "../components/personal-layer";
 import { formatIndonesianDate, formatJakartaInstant } from "../../core/dates";
-import { reviewLimitMessage } from "../../core/messages";
-import { DAILY_REVIEW_LIMIT, DAILY_TOP_UP_CREDITS } from "../../core/rules";
+import { DAILY_TOP_UP_CREDITS } from "../../core/rules";
 import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import { TRUNCATE, truncate } from "../../core/text";
 import { STATUS_LABELS, type SignedInViewer } from "../../core/viewer";
@@ -143,16 +142,10 @@ function HistoryPanel({
   reviewsLeft: number;
 }) {
   const open = useCourseOpener();
-  const toast = useToast();
   const [reviewTarget, setReviewTarget] = useState<ReviewTarget | null>(null);
-  const startReview = (courseId: number, title: string) => {
-    // The daily cap is checked before the modal opens; the server checks again on submit.
-    if (reviewsLeft <= 0) {
-      toast.show(reviewLimitMessage(DAILY_REVIEW_LIMIT), "error");
-      return;
-    }
-    setReviewTarget({ courseId, title: title || null });
-  };
+  const startReviewOf = useStartReview(reviewsLeft, setReviewTarget);
+  const startReview = (courseId: number, title: string) =>
+    startReviewOf({ courseId, title: title || null });
   return (
     <>
       <h2 className="text-xl font-semibold">Course Visit History</h2>
@@ -184,24 +177,11 @@ function HistoryPanel({
                   </time>
                 </p>
               </div>
-              {reviewed.has(entry.courseId) ? (
-                <button
-                  type="button"
-                  disabled
-                  className="inline-flex min-h-11 items-center rounded-lg bg-slate-200 px-3 text-sm font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300"
-                >
-                  Reviewed
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  data-replay={`review-${entry.courseId}`}
-                  onClick={() => startReview(entry.courseId, entry.title)}
-                  className="inline-flex min-h-11 items-center rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
-                >
-                  Leave a Review
-                </button>
-              )}
+              <ReviewButton
+                courseId={entry.courseId}
+                reviewed={reviewed.has(entry.courseId)}
+                onClick={() => startReview(entry.courseId, entry.title)}
+              />
             </li>
           ))}
         </ul>
