@@ -2,24 +2,15 @@ import { expect, test } from "@playwright/test";
 import { markFirstOpenNoticeSeen } from "./support/credit-notice";
 import { E2E_UDEMY_URL } from "./support/env";
 import { courseCards, readCards } from "./support/home-page";
+import type { ApiCourse } from "./support/api-course";
+import { DESKTOP_CHROME_UA } from "./support/early-taps";
 
 // A coupon can die between the moment the list is shown and the tap on View Course. The site asks
 // Udemy (here its stand-in) at that moment: the learner spends nothing and lands on a page that
 // says so and offers live courses of the same category. This spec retires a course, so it runs
 // with the catalogue-writes project.
 
-const DESKTOP_CHROME_UA =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 test.use({ userAgent: DESKTOP_CHROME_UA });
-
-type ApiCourse = {
-  id: number;
-  slug: string;
-  title: string;
-  courseType: string;
-  imageUrl: string | null;
-  checkedAt: string | null;
-};
 
 /** The key Udemy's stand-in knows a course by: its Udemy id (in the image URL), else its slug. */
 function udemyKeyOf(course: ApiCourse): string {

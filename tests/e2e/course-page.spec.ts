@@ -5,6 +5,7 @@ import { E2E_UDEMY_URL } from "./support/env";
 import { courseCards, readCards } from "./support/home-page";
 import { E2E_SITE_URL, jsonLdOfType, readHead } from "./support/html-head";
 import { listSmallTapTargets } from "./support/tap-targets";
+import type { ApiCourse } from "./support/api-course";
 
 // A page for every course: reached from a card's title, it shows the course's facts, opens the
 // course under the card's credit rules, keeps a favourite and takes a signed-in visitor's review.
@@ -12,27 +13,6 @@ import { listSmallTapTargets } from "./support/tap-targets";
 // runs with the catalogue-writes project.
 test.describe.configure({ mode: "serial", timeout: 90_000 });
 test.use({ userAgent: DESKTOP_CHROME_UA });
-
-type ApiCourse = {
-  id: number;
-  slug: string;
-  title: string;
-  courseType: string;
-  subCategory: string | null;
-  headline: string | null;
-  instructor: string | null;
-  language: string | null;
-  level: string | null;
-  imageUrl: string | null;
-  durationMinutes: number | null;
-  udemyRating: number | null;
-  udemyReviews: number | null;
-  students: number | null;
-  usesRemaining: number | null;
-  expiresAt: string | null;
-  checkedAt: string | null;
-  url: string;
-};
 
 const COUNT = new Intl.NumberFormat("en-US");
 
