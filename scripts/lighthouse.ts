@@ -44,6 +44,13 @@ type Outcome = {
   failing: string[];
 };
 
+/** LIGHTHOUSE_TRACES=1 also writes each run's Chromium trace (open it in DevTools' Performance panel). */
+const TRACES = process.env.LIGHTHOUSE_TRACES === "1";
+
+function reportName(formFactor: FormFactor, page: PageCase): string {
+  return `lighthouse-${formFactor}-${page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}`;
+}
+
 function performanceOf(result: Result): number {
   return result.categories.performance?.score ?? 0;
 }
@@ -66,6 +73,7 @@ async function audit(
   url: string,
   formFactor: FormFactor,
   cookie: string | undefined,
+  traceFile: string | undefined,
 ): Promise<Result> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
@@ -78,6 +86,9 @@ async function audit(
       logLevel: "error",
       onlyCategories: [...CATEGORIES],
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+      // With traces kept, V8's sampling profiler runs too: the trace then says which functions
+      // the main thread's long tasks spent their time in.
+      ...(traceFile ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}),
     };
     const config = formFactor === "desktop" ? desktopConfig : undefined;
     // A trace that Chromium failed to record (NO_NAVSTART, seen on a busy machine) is Lighthouse's
@@ -86,7 +97,10 @@ async function audit(
       const runner = await lighthouse(url, flags, config);
       if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
       const failure = runner.lhr.runtimeError;
-      if (!failure) return runner.lhr;
+      if (!failure) {
+        if (traceFile) writeFileSync(traceFile, JSON.stringify(runner.artifacts.Trace));
+        return runner.lhr;
+      }
       if (attempt >= 2) throw new Error(`${url}: ${failure.code} ${failure.message}`);
       console.log(`  ${failure.code}; running it again`);
     }
@@ -125,13 +139,16 @@ async function main() {
         for (let run = 1; run <= RUNS; run += 1) {
           console.log(`lighthouse ${formFactor} ${page.name} (run ${run} of ${RUNS})…`);
           const url = `${base}${page.path}`;
-          runs.push(await audit(url, formFactor, page.signedIn ? cookie : undefined));
+          const traceFile = TRACES
+            ? path.join(reportsDir, `${reportName(formFactor, page)}-run${run}.trace.json`)
+            : undefined;
+          runs.push(await audit(url, formFactor, page.signedIn ? cookie : undefined, traceFile));
         }
         // The performance score of one run moves by several points on this machine: report the
         // run with the median performance, and the spread.
         const byPerformance = [...runs].sort((a, b) => performanceOf(a) - performanceOf(b));
         const result = byPerformance[Math.floor(byPerformance.length / 2)]!;
-        const file = `lighthouse-${formFactor}-${page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}.json`;
+        const file = `${reportName(formFactor, page)}.json`;
         writeFileSync(path.join(reportsDir, file), JSON.stringify(result, null, 2));
         const scores = Object.fromEntries(
           CATEGORIES.map((category) => {
