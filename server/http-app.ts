@@ -33,6 +33,13 @@ import { sharedPageAddress } from "./web/shared-addresses";
 import { noScriptMarker, wantsOwnRender } from "./web/no-script";
 import { parseCookies } from "./web/cookies";
 import { buildPersonalLayer } from "./domain/personal-layer";
+import { viewerSubject } from "./domain/accounts";
+import {
+  createVisitorLayers,
+  forgetVisitorLayersAfterWrites,
+  WRITER_SUBJECT_LOCAL,
+  type VisitorLayers,
+} from "./web/visitor-layers";
 import { EMPTY_PERSONAL_SCOPE, type PersonalScope } from "../core/personal-layer";
 import { createStaticFiles } from "./web/static-files";
 import type { Services } from "./services";
@@ -55,6 +62,8 @@ export type HttpAppOptions = {
 const HEALTH_TIMEOUT_MS = 2000;
 /** How long a page rendered for visitors without cookies is reused (decision 0012). */
 const SHARED_PAGE_TTL_MS = 5000;
+/** The longest a visitor's kept personal layer may miss a write nobody announced (decision 0024). */
+const VISITOR_LAYER_TTL_MS = 60_000;
 
 export function createHttpApp(options: HttpAppOptions): Express {
   const { services } = options;
@@ -80,8 +89,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
     upgradeInsecureRequests: services.config.publicSiteUrl.startsWith("https://"),
   };
   // Production only: the development server renders every page fresh (hot reload).
+  const visitorLayers = options.build ? createVisitorLayerCache(services) : null;
   const sharedPages = options.build
-    ? createPublicPageCache(services, options.build, policyOptions)
+    ? createPublicPageCache(services, options.build, policyOptions, visitorLayers!)
     : null;
 
   const securityHeaders = createSecurityHeaders({
@@ -106,6 +116,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(logRequests(services.logger));
   if (sharedPages) app.use(forgetSharedPagesAfterWrites(sharedPages));
   app.use(announceWritesToOtherInstances(services.changes, sharedPages));
+  app.use(forgetVisitorLayersAfterWrites(visitorLayers, services.changes));
   // Vite's dev client injects inline scripts and a websocket: no policy in development.
   app.use(securityHeaders.middleware({ nonce: !options.vite }));
   app.use(compression());
@@ -158,8 +169,12 @@ export function createHttpApp(options: HttpAppOptions): Express {
     createPageRequestHandler({
       build,
       mode: options.build ? "production" : "development",
-      getLoadContext: (request, response) =>
-        loadContext(request, response.locals.cspNonce as string | undefined),
+      getLoadContext: async (request, response) => {
+        const context = await loadContext(request, response.locals.cspNonce as string | undefined);
+        // Who this request is: if it writes, their kept personal layers are forgotten.
+        response.locals[WRITER_SUBJECT_LOCAL] = viewerSubject(context.identity);
+        return context;
+      },
     }),
   );
   app.use(errorAnswersNotStored);
@@ -176,6 +191,7 @@ function createPublicPageCache(
   services: Services,
   build: () => Promise<ServerBuild>,
   policyOptions: PolicyOptions,
+  visitorLayers: VisitorLayers,
 ): SharedPages {
   const renderPage = createFetchRequestHandler(build, "production");
   const sharedPages = createSharedPages({
@@ -203,17 +219,36 @@ function createPublicPageCache(
       );
       return { response, scope: sharedRender };
     },
-    personalEnding: async (request, scope) => {
-      const identity = await resolveWebIdentity(services, request);
-      if (!identity.user && !identity.anonymousId) return null;
-      return renderPersonalTail(await buildPersonalLayer(services, identity, scope));
-    },
+    personalEnding: (request, scope) => visitorLayers.endingFor(request, scope),
     policy: (hashes) => contentSecurityPolicy({ hashes }, policyOptions),
     ttlMs: SHARED_PAGE_TTL_MS,
   });
   // Ingestion and admin changes forget their cached queries: the pages built on them go too.
   services.cache.onForget(() => sharedPages.forgetAll());
   return sharedPages;
+}
+
+/** Each visitor's ending of the shared pages, kept between their page views. */
+function createVisitorLayerCache(services: Services): VisitorLayers {
+  return createVisitorLayers({
+    build: async (request, scope) => {
+      const identity = await resolveWebIdentity(services, request);
+      const subject = viewerSubject(identity);
+      if (subject === null) return { ending: null, subject: null };
+      const layer = await buildPersonalLayer(services, identity, scope);
+      // Premium (and with it unlimited credits, writing articles) ends at a moment of its own.
+      const premiumUntil = identity.user?.premiumUntil?.getTime();
+      return {
+        ending: renderPersonalTail(layer),
+        subject,
+        trueUntil:
+          premiumUntil && premiumUntil > services.clock.now().getTime() ? premiumUntil : undefined,
+      };
+    },
+    today: () => services.clock.today(),
+    now: () => services.clock.now().getTime(),
+    ttlMs: VISITOR_LAYER_TTL_MS,
+  });
 }
 
 /**

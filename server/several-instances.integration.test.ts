@@ -18,6 +18,13 @@ import { startIngestScheduler } from "./scheduler";
 import type { Services } from "./services";
 import type { SharedPages } from "./web/shared-pages";
 import { announceWritesToOtherInstances } from "./web/writes-across-instances";
+import {
+  createVisitorLayers,
+  forgetVisitorLayersAfterWrites,
+  WRITER_SUBJECT_LOCAL,
+  type VisitorLayers,
+} from "./web/visitor-layers";
+import { EMPTY_PERSONAL_SCOPE } from "../core/personal-layer";
 
 /**
  * What several instances behind a load balancer share, proven with two instances (own pools,
@@ -114,6 +121,47 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL database", () => {
       await fetch(`${urls[1]}/favourites`, { method: "POST" });
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(forgotten).toEqual({ a: 0, b: 1 });
+    } finally {
+      for (const server of servers) server.close();
+    }
+  });
+
+  it("a heart answered by one instance makes the other forget that visitor's kept layer, only theirs", async () => {
+    const servers: Server[] = [];
+    const urls: string[] = [];
+    const kept: Record<"a" | "b", VisitorLayers> = {} as Record<"a" | "b", VisitorLayers>;
+    for (const name of ["a", "b"] as const) {
+      kept[name] = createVisitorLayers({
+        build: async (request) => {
+          const subject = /kk_session=([^;]+)/.exec(request.headers.cookie ?? "")?.[1] ?? null;
+          return { ending: `<${subject}>`, subject };
+        },
+        today: () => pair.clock.today(),
+        ttlMs: 60_000,
+      });
+      const app = express();
+      app.use(forgetVisitorLayersAfterWrites(kept[name], pair[name].changes));
+      app.use((request, response) => {
+        response.locals[WRITER_SUBJECT_LOCAL] = request.get("x-subject");
+        response.send("ok");
+      });
+      const server = createServer(app);
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      servers.push(server);
+      urls.push(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    }
+    const visit = (cookie: string) =>
+      kept.b.endingFor({ headers: { cookie } } as express.Request, EMPTY_PERSONAL_SCOPE);
+    try {
+      await visit("kk_session=ana");
+      await visit("kk_session=budi");
+      expect(kept.b.size()).toBe(2);
+      await fetch(`${urls[0]}/favourites`, { method: "POST", headers: { "x-subject": "ana" } });
+      await eventually(() => kept.b.size() === 1);
+      // A read writes nothing: budi's layer stays kept on the other instance.
+      await fetch(`${urls[0]}/`, { headers: { "x-subject": "budi" } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(kept.b.size()).toBe(1);
     } finally {
       for (const server of servers) server.close();
     }

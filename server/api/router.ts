@@ -25,6 +25,7 @@ import { parseCookies, SESSION_COOKIE } from "../web/cookies";
 import { HttpRefusal, parseInput, sendJsonError } from "../web/json-answers";
 import { buildOpenApiDocument, renderApiReference } from "./openapi";
 import { GET_ACTIONS, POST_ACTIONS } from "./schemas";
+import { WRITER_SUBJECT_LOCAL } from "../web/visitor-layers";
 
 type ActionClass = "read" | "write" | "redeem";
 /** Requests per IP and minute for each class of action. */
@@ -153,6 +154,8 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         });
 
       const caller = USER_ACTIONS.has(action) ? await identifyCaller(request, action, input) : null;
+      // If this action writes, what the web keeps of this user's personal layer is forgotten.
+      if (caller?.kind === "user") response.locals[WRITER_SUBJECT_LOCAL] = caller.user.id;
       const parsed = parseInput(
         schema,
         input,

@@ -19,7 +19,11 @@ export type ChangeNotice =
   /** A request that may have written was answered: shared pages are out of date. */
   | { kind: "pages" }
   /** `cache.forget(prefix)` ran; "" is everything. */
-  | { kind: "cache"; prefix: string };
+  | { kind: "cache"; prefix: string }
+  /** This account or anonymous visitor wrote: what is kept of their personal layer is out of date. */
+  | { kind: "visitor"; subject: string }
+  /** Accounts changed that are not the writer's own (sign-in, the operator): forget every visitor's. */
+  | { kind: "visitors" };
 
 export type ChangeNotices = {
   publish(notice: ChangeNotice): void;
@@ -90,6 +94,9 @@ export async function startPostgresChangeNotices(
     if (envelope.kind === "pages") deliver({ kind: "pages" });
     else if (envelope.kind === "cache" && typeof envelope.prefix === "string")
       deliver({ kind: "cache", prefix: envelope.prefix });
+    else if (envelope.kind === "visitor" && typeof envelope.subject === "string")
+      deliver({ kind: "visitor", subject: envelope.subject });
+    else if (envelope.kind === "visitors") deliver({ kind: "visitors" });
   };
 
   /** Drops the connection (once) and schedules the next attempt. */
@@ -174,7 +181,7 @@ export async function startPostgresChangeNotices(
   return {
     publish(notice) {
       if (closed) return;
-      if (notice.kind === "cache") void send(notice);
+      if (notice.kind !== "pages") void send(notice);
       else if (pagesInFlight) pagesAgain = true;
       else sendPages();
     },

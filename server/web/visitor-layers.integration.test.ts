@@ -1,0 +1,94 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PERSONAL_LAYER_ELEMENT_ID, type PersonalLayer } from "../../core/personal-layer";
+import { courses, users } from "../db/schema";
+import { couponRecord, seedCourses, signInUser } from "../../tests/setup/api-test-server";
+import { startWebTestServer, type WebTestServer } from "../../tests/setup/web-test-server";
+
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+let site: WebTestServer;
+let courseIds: number[];
+
+beforeAll(async () => {
+  site = await startWebTestServer();
+  await seedCourses(site.services, [
+    couponRecord({ slug: "kept-layer-one" }),
+    couponRecord({ slug: "kept-layer-two" }),
+  ]);
+  courseIds = (await site.services.db.select({ id: courses.id }).from(courses)).map((c) => c.id);
+}, 120_000);
+afterAll(async () => site?.stop());
+
+/** The personal layer at the end of `/` for this cookie. */
+async function layerOnHome(cookie: string): Promise<PersonalLayer> {
+  const response = await fetch(`${site.baseUrl}/`, {
+    headers: { cookie, "user-agent": BROWSER },
+  });
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  const block = new RegExp(`id="${PERSONAL_LAYER_ELEMENT_ID}">(.*?)</script>`).exec(html);
+  expect(block).not.toBeNull();
+  return JSON.parse(block![1]!) as PersonalLayer;
+}
+
+function heart(cookie: string, courseId: number) {
+  return fetch(`${site.baseUrl}/favourites`, {
+    method: "POST",
+    body: new URLSearchParams({ courseId: String(courseId), favourite: "true" }),
+    headers: { cookie, origin: site.baseUrl, "user-agent": BROWSER },
+    redirect: "manual",
+  });
+}
+
+function open(cookie: string, courseId: number) {
+  return fetch(`${site.baseUrl}/go/${courseId}`, {
+    redirect: "manual",
+    headers: {
+      cookie,
+      "user-agent": BROWSER,
+      "sec-fetch-dest": "document",
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-site": "same-origin",
+    },
+  });
+}
+
+describe("a visitor's personal layer, kept between page views", () => {
+  it("shows each device the account's own writes at once, and never another account's", async () => {
+    const phone = await signInUser(site.services, "ana@example.com");
+    const laptop = await signInUser(site.services, "ana@example.com");
+    const budi = await signInUser(site.services, "budi@example.com");
+    const [first, second] = courseIds as [number, number];
+
+    for (const device of [phone, laptop, budi]) {
+      const layer = await layerOnHome(device.cookie);
+      expect(layer.favouriteCourseIds).toEqual([]);
+      expect(layer.viewer.creditsRemaining).toBe(10);
+    }
+
+    expect((await heart(laptop.cookie, first)).status).toBeLessThan(400);
+    expect((await layerOnHome(phone.cookie)).favouriteCourseIds).toEqual([first]);
+    expect((await layerOnHome(laptop.cookie)).favouriteCourseIds).toEqual([first]);
+    expect((await layerOnHome(budi.cookie)).favouriteCourseIds).toEqual([]);
+
+    // Opening a course is a GET that spends: the other device sees the credit gone and the badge.
+    expect((await open(phone.cookie, second)).status).toBe(302);
+    const afterOpening = await layerOnHome(laptop.cookie);
+    expect(afterOpening.viewer.creditsRemaining).toBe(9);
+    expect(afterOpening.visitedCourseIds).toEqual([second]);
+    const budiAfter = await layerOnHome(budi.cookie);
+    expect(budiAfter.viewer.creditsRemaining).toBe(10);
+    expect(budiAfter.visitedCourseIds).toEqual([]);
+  });
+
+  it("is kept: a change nobody announced shows only once the kept layer's minute is over", async () => {
+    const carla = await signInUser(site.services, "carla@example.com");
+    expect((await layerOnHome(carla.cookie)).viewer.creditsRemaining).toBe(10);
+    await site.services.db.update(users).set({ creditBalance: 4 }).where(eq(users.id, carla.userId));
+    expect((await layerOnHome(carla.cookie)).viewer.creditsRemaining).toBe(10);
+    site.clock.advance(60_000);
+    expect((await layerOnHome(carla.cookie)).viewer.creditsRemaining).toBe(4);
+  });
+});

@@ -1,0 +1,198 @@
+import type express from "express";
+import type { PersonalScope } from "../../core/personal-layer";
+import type { ChangeNotices } from "../db/change-notices";
+import { ANONYMOUS_COOKIE, parseCookies, SESSION_COOKIE } from "./cookies";
+
+/**
+ * Each visitor's ending of the shared pages (their personal layer, server/web/personal-tail.ts),
+ * kept in memory between their page views (decision 0024). Building one asks the database four
+ * small questions — as much as the rest of a shared page costs fifty times over — so a signed-in
+ * visitor, the site's best, got its slowest pages. Kept, the ending costs a map lookup.
+ *
+ * Kept per credential (the session and visitor cookies exactly as sent), noted with the subject
+ * they resolved to (the account, or the anonymous visitor), and forgotten:
+ * - when that subject writes anything (any request but GET/HEAD/OPTIONS, and GET /go/…, which
+ *   spends a credit), on any of their devices, once the answer is sent — on every instance;
+ * - entirely on sign-in, sign-out and the operator's writes (they change accounts other than the
+ *   writer's own credential, or which subject a cookie resolves to);
+ * - at the end of the Jakarta day (the daily credits), when premium time runs out, and at the
+ *   latest after `ttlMs` (a write nobody announced: a script run by the operator, a database edit).
+ */
+export type VisitorLayerOptions = {
+  /** The visitor's ending for this scope, with the subject and the moment it stops being true. */
+  build: (request: express.Request, scope: PersonalScope) => Promise<BuiltEnding>;
+  /** The Jakarta day: an ending kept yesterday never counts today's credits. */
+  today: () => string;
+  ttlMs: number;
+  maxVisitors?: number;
+  now?: () => number;
+};
+
+export type BuiltEnding = {
+  /** Null when the visitor has nothing personal to show (and nothing is kept). */
+  ending: string | null;
+  /** The account's id, or the anonymous visitor's subject; null for nobody. */
+  subject: string | null;
+  /** Epoch milliseconds after which the ending is no longer true (premium time ending), if any. */
+  trueUntil?: number;
+};
+
+type Visitor = {
+  subject: string;
+  day: string;
+  expiresAt: number;
+  /** By scope: one visitor sees the course list, an article, a course page… */
+  endings: Map<string, string>;
+};
+
+export type VisitorLayers = {
+  /** This visitor's ending for the scope, kept or built. */
+  endingFor(request: express.Request, scope: PersonalScope): Promise<string | null>;
+  forgetSubject(subject: string): void;
+  forgetAll(): void;
+  /** How many visitors are kept (for tests and the operator). */
+  size(): number;
+};
+
+export function createVisitorLayers(options: VisitorLayerOptions): VisitorLayers {
+  const now = options.now ?? Date.now;
+  const maxVisitors = options.maxVisitors ?? 5000;
+  const visitors = new Map<string, Visitor>();
+  const credentialsBySubject = new Map<string, Set<string>>();
+  // Bumped by every forget: an ending whose build began before its subject's write (or before
+  // everything was forgotten) is not kept after it.
+  let generation = 0;
+  let everythingForgottenAt = 0;
+  const subjectForgottenAt = new Map<string, number>();
+
+  function drop(credential: string) {
+    const visitor = visitors.get(credential);
+    if (!visitor) return;
+    visitors.delete(credential);
+    const credentials = credentialsBySubject.get(visitor.subject);
+    credentials?.delete(credential);
+    if (credentials?.size === 0) credentialsBySubject.delete(visitor.subject);
+  }
+
+  function keep(credential: string, subject: string, scopeKey: string, built: BuiltEnding) {
+    const current = visitors.get(credential);
+    const expiresAt = Math.min(now() + options.ttlMs, built.trueUntil ?? Infinity);
+    let visitor = current;
+    if (!visitor || visitor.subject !== subject || visitor.day !== options.today()) {
+      if (current) drop(credential);
+      visitor = { subject, day: options.today(), expiresAt, endings: new Map() };
+      visitors.set(credential, visitor);
+      let credentials = credentialsBySubject.get(subject);
+      if (!credentials) credentialsBySubject.set(subject, (credentials = new Set()));
+      credentials.add(credential);
+      if (visitors.size > maxVisitors) drop(visitors.keys().next().value!);
+    }
+    visitor.expiresAt = Math.min(visitor.expiresAt, expiresAt);
+    visitor.endings.set(scopeKey, built.ending!);
+  }
+
+  return {
+    async endingFor(request, scope) {
+      const credential = credentialOf(request);
+      // Without a session or visitor cookie there is nobody to lay anything over the page for.
+      if (credential === null) return null;
+      const scopeKey = JSON.stringify(scope);
+      const visitor = visitors.get(credential);
+      if (visitor && (visitor.day !== options.today() || now() >= visitor.expiresAt)) {
+        drop(credential);
+      } else {
+        const ending = visitor?.endings.get(scopeKey);
+        if (ending !== undefined) return ending;
+      }
+      const startedIn = generation;
+      const built = await options.build(request, scope);
+      const { subject } = built;
+      if (
+        subject !== null &&
+        built.ending !== null &&
+        everythingForgottenAt <= startedIn &&
+        (subjectForgottenAt.get(subject) ?? 0) <= startedIn
+      ) {
+        keep(credential, subject, scopeKey, built);
+      }
+      return built.ending;
+    },
+    forgetSubject(subject) {
+      generation += 1;
+      subjectForgottenAt.set(subject, generation);
+      // Recent writers only matter to builds in flight (milliseconds): when the map grows, it is
+      // replaced by "everything forgotten now", which holds back exactly those builds.
+      if (subjectForgottenAt.size > maxVisitors) {
+        subjectForgottenAt.clear();
+        everythingForgottenAt = generation;
+      }
+      for (const credential of [...(credentialsBySubject.get(subject) ?? [])]) drop(credential);
+    },
+    forgetAll() {
+      generation += 1;
+      everythingForgottenAt = generation;
+      visitors.clear();
+      credentialsBySubject.clear();
+    },
+    size: () => visitors.size,
+  };
+}
+
+/**
+ * The cookies that decide who a request is: an ending kept for one pair is only ever sent to a
+ * request carrying exactly that pair. (A Bearer request never reaches the shared pages.)
+ */
+function credentialOf(request: express.Request): string | null {
+  const cookies = parseCookies(request.headers.cookie);
+  const session = cookies.get(SESSION_COOKIE);
+  const anonymous = cookies.get(ANONYMOUS_COOKIE);
+  if (session === undefined && anonymous === undefined) return null;
+  return `${session ?? ""}\n${anonymous ?? ""}`;
+}
+
+const READ_ONLY = new Set(["GET", "HEAD", "OPTIONS"]);
+/** Writes that change which account a cookie belongs to, or accounts other than the writer's. */
+const FORGETS_EVERY_VISITOR = [/^\/auth\//, /^\/admin(\/|\.data|$)/, /^\/api\/admin/];
+
+/** What `response.locals` holds for the forgetting below: set where a request's identity is resolved. */
+export const WRITER_SUBJECT_LOCAL = "visitorSubject";
+
+/**
+ * Forgets the writer's kept endings once a request that may change them has been answered
+ * (`close` comes after the answer is sent, and also when the client gave up waiting), here and,
+ * through change notices, on every other instance. Who wrote is what the request's identity
+ * resolved to (`response.locals[WRITER_SUBJECT_LOCAL]`): a write by one device forgets the
+ * endings of all the same account's devices.
+ */
+export function forgetVisitorLayersAfterWrites(
+  layers: VisitorLayers | null,
+  notices: ChangeNotices,
+): express.RequestHandler {
+  if (layers) {
+    notices.subscribe((notice) => {
+      if (notice.kind === "visitor") layers.forgetSubject(notice.subject);
+      else if (notice.kind === "visitors") layers.forgetAll();
+      // After a lost connection to the other instances, nothing kept can be trusted.
+      else if (notice.kind === "cache" && notice.prefix === "") layers.forgetAll();
+    });
+  }
+  return (request, response, next) => {
+    const spends = request.method === "GET" && request.path.startsWith("/go/");
+    if (READ_ONLY.has(request.method) && !spends) {
+      next();
+      return;
+    }
+    response.once("close", () => {
+      if (FORGETS_EVERY_VISITOR.some((pattern) => pattern.test(request.path))) {
+        layers?.forgetAll();
+        notices.publish({ kind: "visitors" });
+        return;
+      }
+      const subject = response.locals[WRITER_SUBJECT_LOCAL] as unknown;
+      if (typeof subject !== "string") return;
+      layers?.forgetSubject(subject);
+      notices.publish({ kind: "visitor", subject });
+    });
+    next();
+  };
+}
