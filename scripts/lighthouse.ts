@@ -13,7 +13,8 @@ import { startDemoSite } from "./demo-site";
  * course page and the signed-in dashboard with Debian's Chromium, LIGHTHOUSE_RUNS times each
  * (default 3; the run with the median performance is reported). Prints the four category scores
  * and every audit that did not pass, and writes each report to bench/reports/.
- * `npm run lighthouse -- /articles "course page"` audits only the pages named;
+ * `npm run lighthouse -- /articles "course page"` audits only the pages named (any other path
+ * given, such as `/privacy`, is audited too);
  * LIGHTHOUSE_FORM_FACTOR=mobile skips desktop. Scores are reported, never asserted (the budget:
  * 100 in every category on mobile).
  */
@@ -125,8 +126,15 @@ async function main() {
       { name: "/dashboard (signed in)", path: "/dashboard", signedIn: true },
     ];
     // `npm run lighthouse -- /articles article` audits only the pages named (to iterate on one).
+    // Any other argument starting with "/" is audited as a path of its own (`-- /privacy`).
     const wanted = process.argv.slice(2);
-    const pages = wanted.length ? allPages.filter((page) => wanted.includes(page.name)) : allPages;
+    const pages = wanted.length
+      ? wanted.flatMap((name) => {
+          const named = allPages.find((page) => page.name === name);
+          if (named) return [named];
+          return name.startsWith("/") ? [{ name, path: name }] : [];
+        })
+      : allPages;
     const formFactors =
       process.env.LIGHTHOUSE_FORM_FACTOR === "mobile"
         ? ["mobile" as const]
