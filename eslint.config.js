@@ -52,6 +52,7 @@ const coreStaysPure = {
 export default tseslint.config(
   {
     ignores: [
+      "app/paraglide/",
       "build/",
       "data/",
       ".react-router/",

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { paraglideVitePlugin } from "@inlang/paraglide-js";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
@@ -22,7 +23,13 @@ function isServerSource(id: string): boolean {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // Static files get brotli and gzip copies at build time (server/web/static-files.ts sends them).
-  plugins: [tailwindcss(), reactRouter(), precompressAssets()],
+  // Messages (messages/{en,id}.json) compile to one function each in app/paraglide/.
+  plugins: [
+    paraglideVitePlugin({ project: "./project.inlang", outdir: "./app/paraglide" }),
+    tailwindcss(),
+    reactRouter(),
+    precompressAssets(),
+  ],
   build: isSsrBuild
     ? {
         rollupOptions: {

@@ -24,6 +24,7 @@ import { findApkDownload } from "../server/domain/app-download";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Stylesheet } from "./components/stylesheet";
+import { useLocale } from "./lib/i18n";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -69,8 +70,9 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const theme = useRootData()?.theme;
+  const locale = useLocale();
   return (
-    <html lang="en" className={theme ?? undefined}>
+    <html lang={locale} className={theme ?? undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,22 +1,42 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, type RouteConfigEntry, index, route } from "@react-router/dev/routes";
 
-/** The route table: the pages plus the server-side routes (/go, /api, /auth, feeds, uploads). */
-export default [
+/** The pages a visitor reads: each at SPEC's address in English and under /id in Indonesian. */
+const pages: RouteConfigEntry[] = [
   index("routes/home.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("terms-of-service", "routes/terms-of-service.tsx"),
   route("contact-us", "routes/contact-us.tsx"),
   route("downloads", "routes/downloads.tsx"),
-  route("sitemap.xml", "routes/sitemap-xml.ts"),
-  route("robots.txt", "routes/robots-txt.ts"),
-  route("feed.xml", "routes/feed-xml.ts"),
   route("articles", "routes/articles.tsx"),
   route("articles/new", "routes/articles-new.tsx"),
   route("article", "routes/article.tsx"),
   route("articles/:slugWithId", "routes/article-slug.tsx"),
-  route("uploads/:key", "routes/uploads.ts"),
   route("dashboard", "routes/dashboard.tsx"),
   route("course/:slug", "routes/course.tsx"),
+];
+
+/**
+ * The same page modules under /id. A route's id must be unique, and React Router derives it from
+ * the module's file: the Indonesian copies get ids of their own (the page reads its language from
+ * the address, core/locale.ts).
+ */
+function indonesian(entries: RouteConfigEntry[]): RouteConfigEntry[] {
+  return entries.map((entry) => ({
+    ...entry,
+    id: `id/${entry.file.replace(/\.tsx?$/, "")}`,
+    path: entry.index ? "id" : `id/${entry.path}`,
+    index: undefined,
+  }));
+}
+
+/** The route table: the pages in both languages plus the server-side routes (/go, /api, /auth, feeds, uploads). */
+export default [
+  ...pages,
+  ...indonesian(pages),
+  route("sitemap.xml", "routes/sitemap-xml.ts"),
+  route("robots.txt", "routes/robots-txt.ts"),
+  route("feed.xml", "routes/feed-xml.ts"),
+  route("uploads/:key", "routes/uploads.ts"),
   // The operator console: the layout checks the operator and draws the navigation; one module
   // per section.
   route("admin", "routes/admin/layout.tsx", [

@@ -4,6 +4,7 @@ import express, { type Express } from "express";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 import { COUPON_BANNER_COOKIE } from "../core/coupon-banner";
 import { THEME_COOKIE } from "../core/theme";
+import { LANGUAGE_COOKIE } from "../core/locale";
 import { healthHeartbeat } from "./db/schema";
 import type { RequestContext } from "./load-context";
 import { createApiRouter } from "./api/router";
@@ -196,7 +197,7 @@ function createPublicPageCache(
   const renderPage = createFetchRequestHandler(build, "production");
   const sharedPages = createSharedPages({
     sharedAddress: sharedPageAddress,
-    preferenceCookies: [THEME_COOKIE, COUPON_BANNER_COOKIE],
+    preferenceCookies: [THEME_COOKIE, COUPON_BANNER_COOKIE, LANGUAGE_COOKIE],
     // The app's pages carry its bearer-token state; an Authorization header is a client of its own.
     isPersonal: (request) =>
       request.headers.authorization !== undefined ||

@@ -1,5 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { ScrollToTop } from "./scroll-to-top";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /** The slice of the root loader's data the footer needs (typed here: components never see server types). */
 type RootSiteData = {
@@ -17,6 +19,7 @@ const comingSoonClass =
 const headingClass = "text-xs font-semibold tracking-wide text-slate-900 uppercase dark:text-white";
 
 export function SiteFooter() {
+  const { t, href } = useMessages();
   // Undefined when the root loader itself failed (error page): the social links are then left out.
   const root = useRouteLoaderData("root") as RootSiteData | undefined;
   const instagramUrl = root?.site?.instagramUrl;
@@ -31,59 +34,57 @@ export function SiteFooter() {
         <div className="mx-auto grid max-w-7xl gap-8 px-4 sm:grid-cols-2 lg:grid-cols-4">
           <div className="sm:col-span-2 lg:col-span-1">
             <p className="text-base font-bold text-slate-900 dark:text-white">Kursusku</p>
-            <p className="mt-2 max-w-xs">
-              Free online courses with 100%-off coupons, refreshed every day.
-            </p>
+            <p className="mt-2 max-w-xs">{t(m.footer_tagline)}</p>
           </div>
 
           <nav aria-labelledby="footer-site-heading">
             <h2 id="footer-site-heading" className={headingClass}>
-              Site
+              {t(m.footer_site)}
             </h2>
             <ul className="mt-1">
               <li>
-                <Link to="/contact-us" className={linkClass}>
-                  Contact Us
+                <Link to={href("/contact-us")} className={linkClass}>
+                  {t(m.footer_contact)}
                 </Link>
               </li>
               <li>
-                <Link to="/privacy" className={linkClass}>
-                  Privacy Policy
+                <Link to={href("/privacy")} className={linkClass}>
+                  {t(m.footer_privacy)}
                 </Link>
               </li>
               <li>
-                <Link to="/terms-of-service" className={linkClass}>
-                  Terms of Service
+                <Link to={href("/terms-of-service")} className={linkClass}>
+                  {t(m.footer_terms)}
                 </Link>
               </li>
               <li>
-                <Link to="/downloads" className={linkClass}>
-                  Download App
+                <Link to={href("/downloads")} className={linkClass}>
+                  {t(m.footer_download_app)}
                 </Link>
-                {appComingSoon && <span className={comingSoonClass}>coming soon</span>}
+                {appComingSoon && <span className={comingSoonClass}>{t(m.coming_soon)}</span>}
               </li>
             </ul>
           </nav>
 
           <nav aria-labelledby="footer-projects-heading">
             <h2 id="footer-projects-heading" className={headingClass}>
-              More from Kursusku
+              {t(m.footer_more)}
             </h2>
             <ul className="mt-1">
               <li>
-                <Link to="/downloads" className={linkClass}>
-                  Kursusku Android app
+                <Link to={href("/downloads")} className={linkClass}>
+                  {t(m.footer_android_app)}
                 </Link>
-                {appComingSoon && <span className={comingSoonClass}>coming soon</span>}
+                {appComingSoon && <span className={comingSoonClass}>{t(m.coming_soon)}</span>}
               </li>
               <li>
-                <Link to="/articles" className={linkClass}>
-                  Article community
+                <Link to={href("/articles")} className={linkClass}>
+                  {t(m.footer_article_community)}
                 </Link>
               </li>
               <li>
                 <a href="/feed.xml" className={linkClass}>
-                  New courses feed (Atom)
+                  {t(m.footer_feed)}
                 </a>
               </li>
             </ul>
@@ -92,7 +93,7 @@ export function SiteFooter() {
           {(instagramUrl || telegramUrl) && (
             <nav aria-labelledby="footer-social-heading">
               <h2 id="footer-social-heading" className={headingClass}>
-                Follow us
+                {t(m.footer_follow)}
               </h2>
               <ul className="mt-1">
                 {instagramUrl && (
@@ -104,7 +105,7 @@ export function SiteFooter() {
                       className={linkClass}
                     >
                       Instagram
-                      <span className="sr-only"> (opens in a new tab)</span>
+                      <span className="sr-only">{t(m.opens_in_new_tab)}</span>
                     </a>
                   </li>
                 )}
@@ -116,8 +117,8 @@ export function SiteFooter() {
                       rel="noopener noreferrer"
                       className={linkClass}
                     >
-                      Telegram channel
-                      <span className="sr-only"> (opens in a new tab)</span>
+                      {t(m.footer_telegram)}
+                      <span className="sr-only">{t(m.opens_in_new_tab)}</span>
                     </a>
                   </li>
                 )}
@@ -126,8 +127,7 @@ export function SiteFooter() {
           )}
         </div>
         <p className="mx-auto mt-10 max-w-7xl px-4 text-xs text-slate-500 dark:text-slate-400">
-          © {year} Kursusku. Not affiliated with Udemy. Course names and trademarks belong to their
-          owners.
+          {t(m.footer_legal, { year })}
         </p>
       </footer>
       <ScrollToTop />

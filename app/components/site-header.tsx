@@ -5,25 +5,29 @@ import { DevSignInForm, GoogleSignInButton } from "./sign-in";
 import { ThemeToggle } from "./theme-toggle";
 import { useViewer } from "./personal-layer";
 import { useRootData } from "./use-root-data";
+import { LanguageSwitch } from "./language-switch";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 const navLinkClass =
   "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800";
 
 function NavLinks({ signedIn, onNavigate }: { signedIn: boolean; onNavigate?: () => void }) {
+  const { t, href } = useMessages();
   return (
     <>
-      <a href="/#courses-section" className={navLinkClass} onClick={onNavigate}>
-        Courses
+      <a href={href("/#courses-section")} className={navLinkClass} onClick={onNavigate}>
+        {t(m.nav_courses)}
       </a>
-      <Link to="/articles" className={navLinkClass} onClick={onNavigate}>
-        Articles
+      <Link to={href("/articles")} className={navLinkClass} onClick={onNavigate}>
+        {t(m.nav_articles)}
       </Link>
-      <a href="/#redeem-section" className={navLinkClass} onClick={onNavigate}>
-        Redeem
+      <a href={href("/#redeem-section")} className={navLinkClass} onClick={onNavigate}>
+        {t(m.nav_redeem)}
       </a>
       {signedIn && (
-        <Link to="/dashboard" className={navLinkClass} onClick={onNavigate}>
-          Dashboard
+        <Link to={href("/dashboard")} className={navLinkClass} onClick={onNavigate}>
+          {t(m.nav_dashboard)}
         </Link>
       )}
     </>
@@ -43,6 +47,7 @@ function SignInControls({ compact = false }: { compact?: boolean }) {
 }
 
 export function SiteHeader() {
+  const { t, href } = useMessages();
   const root = useRootData();
   const viewer = useViewer();
   const signedIn = viewer?.signedIn ?? false;
@@ -72,7 +77,7 @@ export function SiteHeader() {
         className="relative mx-auto flex max-w-7xl items-center justify-between gap-2 px-4 py-2"
       >
         <Link
-          to="/"
+          to={href("/")}
           className="flex min-h-11 shrink-0 items-center gap-2 text-xl font-extrabold tracking-tight"
         >
           <img src="/favicon.svg" alt="" width={32} height={32} />
@@ -80,8 +85,9 @@ export function SiteHeader() {
             Kursus<span className="text-brand-600 dark:text-brand-100">ku</span>
           </span>
         </Link>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        <nav aria-label={t(m.nav_main_label)} className="hidden items-center gap-1 lg:flex">
           <NavLinks signedIn={signedIn} />
+          <LanguageSwitch className={navLinkClass} />
         </nav>
         {/* One line on a 390 px phone: signed in, the theme toggle moves into the menu there. */}
         <div className="flex min-w-0 items-center gap-1 sm:gap-2">
@@ -107,7 +113,7 @@ export function SiteHeader() {
             className="inline-flex h-11 w-11 items-center justify-center rounded-md lg:hidden"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-label={menuOpen ? t(m.menu_close) : t(m.menu_open)}
             onClick={() => setMenuOpen((open) => !open)}
           >
             <svg
@@ -128,14 +134,15 @@ export function SiteHeader() {
             id="mobile-menu"
             className="absolute inset-x-0 top-full flex flex-col gap-3 border-b border-slate-200 bg-white p-3 shadow-lg lg:hidden dark:border-slate-800 dark:bg-slate-900"
           >
-            <nav aria-label="Mobile" className="flex flex-col gap-1">
+            <nav aria-label={t(m.nav_mobile_label)} className="flex flex-col gap-1">
               <NavLinks signedIn={signedIn} onNavigate={() => setMenuOpen(false)} />
+              <LanguageSwitch className={navLinkClass} onNavigate={() => setMenuOpen(false)} />
             </nav>
             <SignInControls compact />
             {signedIn && (
               <div className="flex items-center gap-2 sm:hidden">
                 <ThemeToggle initial={root?.theme ?? null} />
-                <span className="text-sm text-slate-600 dark:text-slate-300">Theme</span>
+                <span className="text-sm text-slate-600 dark:text-slate-300">{t(m.theme)}</span>
               </div>
             )}
           </div>

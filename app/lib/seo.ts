@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import { LOCALES, localizedHref, type Locale } from "../../core/locale";
 
 export const SITE_NAME = "Kursusku";
 export const DEFAULT_SHARE_IMAGE = "/og-default.png";
@@ -17,7 +18,11 @@ export type PageMetaInput = {
   /** JSON-LD objects to emit for this page. */
   jsonLd?: object[];
   noIndex?: boolean;
+  /** The page's language: its canonical is its own address in it, the other names the alternates. */
+  locale?: Locale;
 };
+
+const OPEN_GRAPH_LOCALE: Record<Locale, string> = { en: "en_US", id: "id_ID" };
 
 export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
   if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
@@ -29,7 +34,8 @@ export function absoluteUrl(siteUrl: string, pathOrUrl: string): string {
  * card and JSON-LD, all rendered on the server so crawlers and link previews see them.
  */
 export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
-  const url = absoluteUrl(input.siteUrl, input.path);
+  const locale = input.locale ?? "en";
+  const url = absoluteUrl(input.siteUrl, localizedHref(locale, input.path));
   const image = absoluteUrl(input.siteUrl, input.image || DEFAULT_SHARE_IMAGE);
   const fullTitle = `${input.title} | ${SITE_NAME}`;
   const descriptors: MetaDescriptor[] = [
@@ -42,15 +48,29 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { property: "og:description", content: input.description },
     { property: "og:url", content: url },
     { property: "og:image", content: image },
-    { property: "og:locale", content: "id_ID" },
+    { property: "og:locale", content: OPEN_GRAPH_LOCALE[locale] },
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: input.title },
     { name: "twitter:description", content: input.description },
     { name: "twitter:image", content: image },
   ];
   if (input.noIndex) descriptors.push({ name: "robots", content: "noindex" });
+  else descriptors.push(...languageAlternates(input.siteUrl, input.path));
   for (const item of input.jsonLd ?? []) descriptors.push({ "script:ld+json": item });
   return descriptors;
+}
+
+/** Each language's address of the page, and English as the default for any other language. */
+function languageAlternates(siteUrl: string, path: string): MetaDescriptor[] {
+  const alternates = LOCALES.map((locale) => ({ hreflang: locale as string, locale }));
+  return [...alternates, { hreflang: "x-default", locale: "en" as Locale }].map(
+    ({ hreflang, locale }) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: hreflang,
+      href: absoluteUrl(siteUrl, localizedHref(locale, path)),
+    }),
+  );
 }
 
 export type Crumb = { name: string; path: string };

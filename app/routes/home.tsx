@@ -28,6 +28,7 @@ import {
   parseCourseFilters,
 } from "../../core/course-filters";
 import { pageMeta, siteUrlFromMatches } from "../lib/seo";
+import { localeOfPath, localizedHref, readLanguagePreference } from "../../core/locale";
 import { formatCount } from "../../core/numbers";
 import { isOutOfCredits } from "../../core/viewer";
 import type { Route } from "./+types/home";
@@ -46,7 +47,12 @@ const FIRST_ROW_CARDS = 4;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
-  const filters = parseCourseFilters(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  // A visitor who chose Indonesian with the switch gets it on their next visit to `/` (only
+  // there: every other address, and anyone who did not choose, gets the language asked for).
+  if (url.pathname === "/" && readLanguagePreference(request.headers.get("cookie")) === "id")
+    throw redirect(localizedHref("id", `/${url.search}`));
+  const filters = parseCourseFilters(url.searchParams);
   const base = {
     filters,
     today: services.clock.today(),
@@ -116,11 +122,12 @@ export async function action({ request }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   const siteUrl = siteUrlFromMatches(matches);
   const filters = data?.filters;
   const courses = data?.page?.courses ?? [];
   return pageMeta({
+    locale: localeOfPath(location.pathname),
     title: "Courses",
     description:
       "Free Udemy courses with 100%-off coupons, refreshed every day. Search by topic, category and rating, and open a course before its coupon runs out.",

@@ -6,6 +6,7 @@ import {
   parseArticleListQuery,
 } from "../../core/article-paths";
 import { courseListHref, parseCourseFilters } from "../../core/course-filters";
+import { localeOfPath, localizedHref, pathWithoutLocale } from "../../core/locale";
 
 /**
  * The address under which a public page is rendered once and shared, or null for any other path.
@@ -14,8 +15,14 @@ import { courseListHref, parseCourseFilters } from "../../core/course-filters";
  * share one render.
  */
 export function sharedPageAddress(request: express.Request): string | null {
-  const query = new URLSearchParams(request.originalUrl.split("?")[1] ?? "");
-  switch (request.path) {
+  // Each language's page is rendered and kept under its own address (/id/… for Indonesian).
+  const english = englishAddress(pathWithoutLocale(request.path), request.originalUrl);
+  return english === null ? null : localizedHref(localeOfPath(request.path), english);
+}
+
+function englishAddress(path: string, originalUrl: string): string | null {
+  const query = new URLSearchParams(originalUrl.split("?")[1] ?? "");
+  switch (path) {
     case "/":
       return courseListHref(parseCourseFilters(query));
     case "/articles":
@@ -28,6 +35,6 @@ export function sharedPageAddress(request: express.Request): string | null {
     default:
       // A course page is its path; only a 200 is kept, so unknown slugs and redirects never are.
       // `/course/<slug>.data` is the page's loader data for a client-side navigation: never shared.
-      return /^\/course\/[^/.]+$/.test(request.path) ? request.path : null;
+      return /^\/course\/[^/.]+$/.test(path) ? path : null;
   }
 }

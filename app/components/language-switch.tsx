@@ -1,0 +1,38 @@
+import { Link, useLocation } from "react-router";
+import { LANGUAGE_COOKIE, localizedHref } from "../../core/locale";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
+
+/** A year: the choice is a preference like the theme, followed on the next visit to `/`. */
+const REMEMBER_SECONDS = 31_536_000;
+
+/**
+ * The same page in the other language, with its search and filters: a link (it works without
+ * JavaScript); with JavaScript the choice is also remembered for the next visit to `/`.
+ */
+export function LanguageSwitch({
+  className,
+  onNavigate,
+}: {
+  className: string;
+  onNavigate?: () => void;
+}) {
+  const { locale, t } = useMessages();
+  const location = useLocation();
+  const other = locale === "id" ? "en" : "id";
+  return (
+    <Link
+      to={localizedHref(other, `${location.pathname}${location.search}`)}
+      hrefLang={other}
+      lang={other}
+      className={className}
+      onClick={() => {
+        document.cookie = `${LANGUAGE_COOKIE}=${other}; Path=/; Max-Age=${REMEMBER_SECONDS}; SameSite=Lax`;
+        onNavigate?.();
+      }}
+    >
+      <span aria-hidden="true">{t(m.language_other_short)}</span>
+      <span className="sr-only">{t(m.language_other)}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,29 @@
+import { useLocation } from "react-router";
+import { localeOfPath, localizedHref, type Locale } from "../../core/locale";
+
+/**
+ * A compiled message (app/paraglide/messages, generated from messages/{en,id}.json): one function
+ * per message, so a page ships only the messages it uses.
+ */
+type Message<Inputs> = (inputs: Inputs, options: { locale: Locale }) => string;
+
+/** The language of the page being shown: its address says it (core/locale.ts). */
+export function useLocale(): Locale {
+  return localeOfPath(useLocation().pathname);
+}
+
+/**
+ * Messages in the page's language, and site links that stay in it. The locale is passed to each
+ * message explicitly — never a global — so concurrent server renders cannot mix languages.
+ */
+export function useMessages() {
+  const locale = useLocale();
+  return {
+    locale,
+    t: <Inputs extends object>(
+      message: Message<Inputs>,
+      ...inputs: object extends Inputs ? [Inputs?] : [Inputs]
+    ): string => message((inputs[0] ?? {}) as Inputs, { locale }),
+    href: (path: string) => localizedHref(locale, path),
+  };
+}
