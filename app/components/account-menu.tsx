@@ -3,9 +3,12 @@ import { Form, Link } from "react-router";
 import type { SignedInViewer } from "../../core/viewer";
 import { CreditExplainer } from "./credit-explainer";
 import { useViewer } from "./personal-layer";
+import { byCount, useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /** Avatar button with the signed-in address, Dashboard and Sign Out. */
 export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
+  const { t, href } = useMessages();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const premium = viewer.status !== "standard";
@@ -31,7 +34,7 @@ export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
         data-replay="account-menu"
         aria-expanded={open}
         aria-haspopup="true"
-        aria-label="Account menu"
+        aria-label={t(m.account_menu)}
         onClick={() => setOpen((value) => !value)}
         className={`block rounded-full p-0.5 ${premium ? "bg-gradient-to-tr from-amber-400 via-pink-500 to-violet-600" : "bg-slate-200 dark:bg-slate-700"}`}
         data-premium={premium ? "true" : "false"}
@@ -53,18 +56,18 @@ export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
             {viewer.email}
           </p>
           <Link
-            to="/dashboard"
+            to={href("/dashboard")}
             onClick={() => setOpen(false)}
             className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
           >
-            Dashboard
+            {t(m.account_dashboard)}
           </Link>
           <Form method="post" action="/auth/signout">
             <button
               type="submit"
               className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
             >
-              Sign Out
+              {t(m.account_sign_out)}
             </button>
           </Form>
         </div>
@@ -80,6 +83,7 @@ export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
  * everyone but premium users (unlimited credits).
  */
 export function CreditBadge({ credits }: { credits: number }) {
+  const { t } = useMessages();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -104,7 +108,7 @@ export function CreditBadge({ credits }: { credits: number }) {
     };
   }, [open]);
 
-  const label = `${credits} credit${credits === 1 ? "" : "s"}`;
+  const label = t(byCount(credits, m.credit_badge_one, m.credit_badge_other), { count: credits });
   return (
     <div ref={rootRef} className="relative shrink-0">
       {/* The tap area is 44 px square at least; the visible pill stays small inside it. */}
@@ -113,7 +117,9 @@ export function CreditBadge({ credits }: { credits: number }) {
         type="button"
         data-testid="credit-badge"
         data-replay="credit-badge"
-        aria-label={`${label} left`}
+        aria-label={t(byCount(credits, m.credit_badge_label_one, m.credit_badge_label_other), {
+          count: credits,
+        })}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((value) => !value)}

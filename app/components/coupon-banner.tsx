@@ -2,6 +2,8 @@ import { useState } from "react";
 import { Form } from "react-router";
 
 import { COUPON_BANNER_COOKIE } from "../../core/coupon-banner";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /**
  * The Indonesian coupon notice, one line tall until "more" is tapped: on a phone the full text
@@ -10,11 +12,12 @@ import { COUPON_BANNER_COOKIE } from "../../core/coupon-banner";
  * the server leaves the banner out of the next page instead of flashing it and hiding it.
  */
 export function CouponBanner() {
+  const { t, href, locale } = useMessages();
   const [visible, setVisible] = useState(true);
   if (!visible) return null;
   return (
     <aside
-      aria-label="Info kupon"
+      aria-label={t(m.coupon_banner_label)}
       lang="id"
       className="mb-3 flex items-start gap-1 rounded-xl border border-amber-300 bg-amber-50 pl-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
     >
@@ -25,20 +28,20 @@ export function CouponBanner() {
             hanya berlaku beberapa hari dan untuk jumlah pendaftar terbatas, jadi segera daftar
             selagi masih gratis. Jika harga sudah tidak Rp0, berarti kuponnya sudah habis.
           </span>
-          {/* The site's controls are English; the notice itself stays Indonesian. */}
+          {/* The controls are in the page's language; the notice itself is always Indonesian. */}
           <span
-            lang="en"
+            lang={locale}
             aria-hidden="true"
             className="shrink-0 self-start py-0.5 font-semibold underline underline-offset-2"
           >
-            <span className="group-open:hidden">more</span>
-            <span className="hidden group-open:inline">less</span>
+            <span className="group-open:hidden">{t(m.coupon_banner_more)}</span>
+            <span className="hidden group-open:inline">{t(m.coupon_banner_less)}</span>
           </span>
         </summary>
       </details>
       <Form
         method="post"
-        action="/?index"
+        action={`${href("/")}?index`}
         onSubmit={(event) => {
           event.preventDefault();
           document.cookie = `${COUPON_BANNER_COOKIE}=dismissed; Path=/; Max-Age=31536000; SameSite=Lax`;
@@ -49,7 +52,7 @@ export function CouponBanner() {
         <button
           type="submit"
           className="inline-flex h-11 w-11 items-center justify-center rounded-xl font-bold"
-          aria-label="Tutup info kupon"
+          aria-label={t(m.coupon_banner_dismiss)}
         >
           ✕
         </button>

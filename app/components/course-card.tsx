@@ -12,6 +12,8 @@ import { FavouriteButton } from "./favourite-button";
 import { StarRating } from "./star-rating";
 import { useViewer } from "./personal-layer";
 import { OutOfCreditsNextStep } from "./view-course-button";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 export type CourseCardProps = {
   course: PublicCourse;
@@ -44,18 +46,19 @@ export function CourseCard({
   favourited,
   firstRow = false,
 }: CourseCardProps) {
+  const { t, href, locale } = useMessages();
   const open = useCourseOpener();
   const viewer = useViewer();
   const blocked = outOfCredits && !canOpenCourse(viewer, course.id);
-  const timeLeft = formatTimeLeft(course.expiresAt, now);
+  const timeLeft = formatTimeLeft(course.expiresAt, now, locale);
   const checkedNote = course.checkedAt
-    ? `Checked with Udemy at ${formatJakartaTime(new Date(course.checkedAt))}`
+    ? t(m.card_checked, { time: formatJakartaTime(new Date(course.checkedAt)) })
     : undefined;
   const facts = [
     course.instructor,
     course.language,
-    formatLevel(course.level),
-    formatDuration(course.durationMinutes),
+    formatLevel(course.level, locale),
+    formatDuration(course.durationMinutes, locale),
   ].filter((fact): fact is string => Boolean(fact));
   const shortTitle = truncate(course.title, TRUNCATE.ariaTitle);
 
@@ -72,12 +75,12 @@ export function CourseCard({
           </span>
           {course.date === today && (
             <span className="shrink-0 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
-              New!
+              {t(m.card_new)}
             </span>
           )}
           {visited && (
             <span className="shrink-0 rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800 dark:bg-violet-900 dark:text-violet-100">
-              Visited
+              {t(m.card_visited)}
             </span>
           )}
         </div>
@@ -104,14 +107,15 @@ export function CourseCard({
           <h3 className="text-base leading-snug font-semibold" title={course.title}>
             {/* The title opens the course page; View Course below still opens the course. */}
             <Link
-              to={coursePath(course.slug)}
+              to={href(coursePath(course.slug))}
               className="block min-h-11 hover:text-brand-700 hover:underline dark:hover:text-brand-100"
             >
               {truncate(course.title, TRUNCATE.cardTitle)}
             </Link>
           </h3>
           <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-            Added <time dateTime={course.date}>{formatIndonesianDate(course.date)}</time>
+            {t(m.card_added)}{" "}
+            <time dateTime={course.date}>{formatIndonesianDate(course.date)}</time>
           </p>
         </div>
       </div>
@@ -124,9 +128,13 @@ export function CourseCard({
             {course.udemyReviews !== null && ` (${formatCount(course.udemyReviews)})`}
           </li>
         )}
-        {course.students !== null && <li>{formatCount(course.students)} students</li>}
+        {course.students !== null && (
+          <li>{t(m.card_students, { count: formatCount(course.students) })}</li>
+        )}
         {course.usesRemaining !== null && (
-          <li title={checkedNote}>{formatCount(course.usesRemaining)} uses left</li>
+          <li title={checkedNote}>
+            {t(m.card_uses_left, { count: formatCount(course.usesRemaining) })}
+          </li>
         )}
         {timeLeft && (
           <li title={checkedNote} className="font-medium text-amber-700 dark:text-amber-300">
@@ -144,7 +152,7 @@ export function CourseCard({
 
       <div className="mt-auto pt-4">
         {blocked ? (
-          <OutOfCredits nextStep={outOfCreditsNextStep(viewer)} />
+          <OutOfCredits nextStep={outOfCreditsNextStep(viewer, locale)} />
         ) : (
           <a
             href={`/go/${course.id}`}
@@ -153,9 +161,9 @@ export function CourseCard({
             onClick={(event) => open(event, course)}
             data-toast-avoid=""
             className="flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-700"
-            aria-label={`View Course: ${shortTitle}`}
+            aria-label={t(m.view_course_label, { title: shortTitle })}
           >
-            View Course
+            {t(m.view_course)}
           </a>
         )}
       </div>
@@ -165,6 +173,7 @@ export function CourseCard({
 
 /** The disabled button, and under it what the learner can do about it. */
 function OutOfCredits({ nextStep }: { nextStep: ReturnType<typeof outOfCreditsNextStep> }) {
+  const { t } = useMessages();
   return (
     <>
       <button
@@ -173,7 +182,7 @@ function OutOfCredits({ nextStep }: { nextStep: ReturnType<typeof outOfCreditsNe
         data-toast-avoid=""
         className="block min-h-11 w-full cursor-not-allowed rounded-lg bg-slate-300 px-4 py-2 text-center text-sm font-semibold text-slate-700 dark:bg-slate-700 dark:text-slate-200"
       >
-        Out of Credits
+        {t(m.out_of_credits)}
       </button>
       <OutOfCreditsNextStep nextStep={nextStep} className="text-xs" />
     </>

@@ -1,19 +1,38 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import {
-  COURSE_SORT_LABELS,
   COURSE_SORTS,
   MAX_SEARCH_LENGTH,
   RATING_OPTIONS,
   hasActiveCourseFilters,
   type CourseFilters,
+  type CourseSort,
 } from "../../core/course-filters";
+import type { Locale } from "../../core/locale";
+import { byCount, useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 const fieldClass =
   "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
 
 const buttonClass =
   "inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg px-4 text-sm font-semibold";
+
+/** The sort orders' names (English as core/course-filters.ts words them). */
+const SORT_LABELS: Record<CourseSort, typeof m.sort_newest> = {
+  newest: m.sort_newest,
+  rating: m.sort_rating,
+  students: m.sort_students,
+  expiring: m.sort_expiring,
+};
+
+/** "Any Rating", "5 Stars Only", "4 Stars & Up" … "1 Star & Up". */
+function ratingLabel(stars: number, locale: Locale): string {
+  if (stars === 0) return m.filter_rating_any({}, { locale });
+  if (stars === 5) return m.filter_rating_only_five({}, { locale });
+  const label = byCount(stars, m.filter_rating_at_least_one, m.filter_rating_at_least_other);
+  return label({ stars }, { locale });
+}
 
 export type CourseFilterBarProps = {
   filters: CourseFilters;
@@ -33,6 +52,7 @@ export type CourseFilterBarProps = {
  * style a closed <details>; elsewhere the button stays, so the filters stay reachable).
  */
 export function CourseFilterBar({ filters, categories, languages }: CourseFilterBarProps) {
+  const { t, href, locale } = useMessages();
   const submit = useSubmit();
   const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -47,7 +67,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
     if (formRef.current)
       submit(cleanFormData(formRef.current), {
         method: "get",
-        action: "/",
+        action: href("/"),
         preventScrollReset: true,
       });
   };
@@ -59,9 +79,9 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
       key={location.search}
       ref={formRef}
       method="get"
-      action="/"
+      action={href("/")}
       role="search"
-      aria-label="Search and filter courses"
+      aria-label={t(m.filter_form_label)}
       preventScrollReset
       onSubmit={(event) => {
         event.preventDefault();
@@ -71,7 +91,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
     >
       <div className="flex gap-2 md:col-span-4">
         <label htmlFor="course-search" className="sr-only">
-          Search courses
+          {t(m.filter_search_label)}
         </label>
         <input
           id="course-search"
@@ -79,21 +99,21 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
           name="search"
           defaultValue={filters.search}
           maxLength={MAX_SEARCH_LENGTH}
-          placeholder="Search courses..."
+          placeholder={t(m.filter_search_placeholder)}
           className={`${fieldClass} min-w-0`}
         />
         <button
           type="submit"
           className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}
         >
-          Search
+          {t(m.filter_search_button)}
         </button>
         {hasActiveCourseFilters(filters) && (
           <Link
-            to="/#courses-section"
+            to={href("/#courses-section")}
             className={`${buttonClass} border border-slate-300 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800`}
           >
-            Clear
+            {t(m.filter_clear)}
           </Link>
         )}
       </div>
@@ -107,11 +127,11 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
           className={`${buttonClass} w-full cursor-pointer list-none gap-2 border border-slate-300 bg-white hover:bg-slate-100 md:supports-[selector(::details-content)]:hidden dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden`}
         >
           <FilterIcon />
-          Filter
+          {t(m.filter_toggle)}
           {activeCount > 0 && (
             <span className="rounded-full bg-brand-600 px-2 text-xs leading-5 text-white">
               {activeCount}
-              <span className="sr-only"> active</span>
+              <span className="sr-only">{t(m.filter_active)}</span>
             </span>
           )}
           <span aria-hidden="true" className="ml-auto transition-transform group-open:rotate-180">
@@ -122,10 +142,10 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
           <FilterSelect
             id="course-type"
             name="type"
-            label="Category"
+            label={t(m.filter_category)}
             value={filters.type}
             options={[
-              { value: "", label: "All Categories" },
+              { value: "", label: t(m.filter_all_categories) },
               ...categories.map((category) => ({ value: category, label: category })),
             ]}
             onChange={submitForm}
@@ -133,21 +153,21 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
           <FilterSelect
             id="course-rating"
             name="rating"
-            label="Minimum rating"
+            label={t(m.filter_min_rating)}
             value={String(filters.rating)}
             options={RATING_OPTIONS.map((option) => ({
               value: String(option.value),
-              label: option.label,
+              label: ratingLabel(option.value, locale),
             }))}
             onChange={submitForm}
           />
           <FilterSelect
             id="course-language"
             name="language"
-            label="Language"
+            label={t(m.filter_language)}
             value={filters.language}
             options={[
-              { value: "", label: "All Languages" },
+              { value: "", label: t(m.filter_all_languages) },
               ...languages.map((language) => ({ value: language, label: language })),
             ]}
             onChange={submitForm}
@@ -155,9 +175,9 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
           <FilterSelect
             id="course-sort"
             name="sort"
-            label="Sort by"
+            label={t(m.filter_sort)}
             value={filters.sort}
-            options={COURSE_SORTS.map((sort) => ({ value: sort, label: COURSE_SORT_LABELS[sort] }))}
+            options={COURSE_SORTS.map((sort) => ({ value: sort, label: t(SORT_LABELS[sort]) }))}
             onChange={submitForm}
           />
           {/* Without JavaScript a select cannot submit on its own; with it, this is a no-op. */}
@@ -165,7 +185,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
             type="submit"
             className={`${buttonClass} col-span-2 bg-brand-600 text-white hover:bg-brand-700 md:hidden`}
           >
-            Apply filters
+            {t(m.filter_apply)}
           </button>
         </div>
       </details>

@@ -16,6 +16,8 @@ import {
   needsFirstOpenNotice,
   redirectToastMessage,
 } from "../lib/course-opening";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 
@@ -46,6 +48,7 @@ export function CourseOpenerProvider({
 }) {
   const toast = useToast();
   const revalidator = useRevalidator();
+  const { locale } = useMessages();
   const [limitOpen, setLimitOpen] = useState(false);
   const [noticeFor, setNoticeFor] = useState<OpenedCourse | null>(null);
   const lastOpened = useRef(new Map<number, number>());
@@ -64,11 +67,11 @@ export function CourseOpenerProvider({
   const announce = useCallback(
     (course: OpenedCourse) => {
       lastOpened.current.set(course.id, Date.now());
-      toast.show(redirectToastMessage(course.title), "info");
+      toast.show(redirectToastMessage(course.title, locale), "info");
       refreshOnReturn.current = true;
       setTimeout(() => void revalidator.revalidate(), REFRESH_AFTER_OPEN_MS);
     },
-    [toast, revalidator],
+    [toast, revalidator, locale],
   );
 
   const open = useCallback<OpenHandler>(
@@ -133,20 +136,21 @@ export function CreditLimitModal({
   onClose: () => void;
   signedIn: boolean;
 }) {
+  const { t, href } = useMessages();
   return (
     <Modal
       open={open}
       onClose={onClose}
-      title="Credit Limit Reached"
+      title={t(m.credit_limit_title)}
       footer={
         <>
           {signedIn && (
             <Link
-              to="/#redeem-section"
+              to={href("/#redeem-section")}
               onClick={onClose}
               className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold dark:border-slate-600"
             >
-              Redeem a Code
+              {t(m.credit_limit_redeem)}
             </Link>
           )}
           <button
@@ -154,7 +158,7 @@ export function CreditLimitModal({
             onClick={onClose}
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white"
           >
-            Close
+            {t(m.close)}
           </button>
         </>
       }
@@ -165,17 +169,8 @@ export function CreditLimitModal({
 }
 
 export function CreditLimitText({ signedIn }: { signedIn: boolean }) {
-  return signedIn ? (
-    <p>
-      You have used all your credits. Your balance tops up to 10 credits every day at midnight
-      (WIB), or you can redeem a code for more.
-    </p>
-  ) : (
-    <p>
-      You have used your 3 free credits for today. Sign in to get 10 credits every day, or come back
-      tomorrow.
-    </p>
-  );
+  const { t } = useMessages();
+  return <p>{t(signedIn ? m.credit_limit_member : m.credit_limit_visitor)}</p>;
 }
 
 /** Storage can be full or blocked (private modes): then the notice just shows again. */
@@ -210,16 +205,15 @@ function FirstOpenNotice({
   onClose: () => void;
   onOpen: (course: OpenedCourse) => void;
 }) {
+  const { t, locale } = useMessages();
   // Keeps the last course while the dialog fades out.
   const [shown, setShown] = useState(course);
   if (course && course !== shown) setShown(course);
   return (
-    <Modal open={course !== null} onClose={onClose} title="Opening a course uses a credit">
+    <Modal open={course !== null} onClose={onClose} title={t(m.first_open_title)}>
       <div data-testid="first-open-notice" className="space-y-2">
-        <p>{firstOpenNoticeText(creditsRemaining ?? 0)}</p>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Opening the same course again today is free. Credits reset at midnight WIB.
-        </p>
+        <p>{firstOpenNoticeText(creditsRemaining ?? 0, locale)}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t(m.first_open_free_again)}</p>
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-2">
         <button
@@ -227,7 +221,7 @@ function FirstOpenNotice({
           onClick={onClose}
           className="min-h-11 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold dark:border-slate-600"
         >
-          Not now
+          {t(m.first_open_not_now)}
         </button>
         {shown && (
           <a
@@ -237,7 +231,7 @@ function FirstOpenNotice({
             onClick={() => onOpen(shown)}
             className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
           >
-            Open Course (1 credit)
+            {t(m.first_open_open)}
           </a>
         )}
       </div>

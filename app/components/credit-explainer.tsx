@@ -1,6 +1,8 @@
 import { useId } from "react";
 import { ANONYMOUS_DAILY_CREDITS, DAILY_TOP_UP_CREDITS } from "../../core/rules";
 import { timeUntilCreditReset } from "../lib/course-opening";
+import { byCount, useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /** The rules of credits, in the words a learner needs before spending one. */
 export function CreditExplainer({
@@ -14,9 +16,10 @@ export function CreditExplainer({
   signedIn: boolean;
   onClose: () => void;
 }) {
+  const { t, locale } = useMessages();
   const headingId = useId();
   // Rendered only after a tap, so reading the clock here cannot differ from the server's HTML.
-  const resetIn = timeUntilCreditReset(new Date());
+  const resetIn = timeUntilCreditReset(new Date(), locale);
   return (
     <section
       id={id}
@@ -26,34 +29,39 @@ export function CreditExplainer({
     >
       <div className="flex items-start justify-between gap-2">
         <h2 id={headingId} className="pt-2 text-base font-bold text-slate-900 dark:text-white">
-          How credits work
+          {t(m.credits_heading)}
         </h2>
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close credit explanation"
+          aria-label={t(m.credits_close)}
           className="-mt-1 -mr-2 inline-flex h-11 w-11 items-center justify-center rounded-full text-lg text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
         >
           ×
         </button>
       </div>
       <ul className="mt-2 list-disc space-y-1.5 pl-5">
-        <li>Opening a course costs 1 credit.</li>
+        <li>{t(m.credits_rule_cost)}</li>
         <li>
-          Visitors get {ANONYMOUS_DAILY_CREDITS} credits a day; signed in, you get{" "}
-          {DAILY_TOP_UP_CREDITS} a day. Premium members have unlimited credits.
+          {t(m.credits_rule_daily, {
+            visitor: ANONYMOUS_DAILY_CREDITS,
+            member: DAILY_TOP_UP_CREDITS,
+          })}
         </li>
         <li>
           {signedIn
-            ? `Your balance tops up to ${DAILY_TOP_UP_CREDITS} at midnight WIB (in ${resetIn}).`
-            : `Credits reset at midnight WIB (in ${resetIn}).`}
+            ? t(m.credits_rule_top_up, { credits: DAILY_TOP_UP_CREDITS, time: resetIn })
+            : t(m.credits_rule_reset, { time: resetIn })}
         </li>
-        <li>Opening a course again on the same day is free.</li>
+        <li>{t(m.credits_rule_reopen)}</li>
       </ul>
       <p className="mt-3 font-semibold text-slate-900 dark:text-white">
         {signedIn
-          ? `You have ${credits} credit${credits === 1 ? "" : "s"}.`
-          : `You have ${credits} credit${credits === 1 ? "" : "s"} left today. Sign in for ${DAILY_TOP_UP_CREDITS} a day.`}
+          ? t(byCount(credits, m.credits_balance_one, m.credits_balance_other), { count: credits })
+          : t(byCount(credits, m.credits_balance_visitor_one, m.credits_balance_visitor_other), {
+              count: credits,
+              daily: DAILY_TOP_UP_CREDITS,
+            })}
       </p>
     </section>
   );

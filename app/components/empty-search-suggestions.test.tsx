@@ -1,10 +1,15 @@
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { EmptySearchSuggestions } from "./empty-search-suggestions";
 
+const render = (node: ReactNode, path = "/") =>
+  renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>);
+
 describe("suggestions under an empty search", () => {
   it("are plain links with 44 px tap targets", () => {
-    const html = renderToStaticMarkup(
+    const html = render(
       <EmptySearchSuggestions
         suggestions={[
           { kind: "topic", label: "Python", href: "/?search=Python#courses-section" },
@@ -19,6 +24,19 @@ describe("suggestions under an empty search", () => {
   });
 
   it("render nothing without suggestions", () => {
-    expect(renderToStaticMarkup(<EmptySearchSuggestions suggestions={[]} />)).toBe("");
+    expect(render(<EmptySearchSuggestions suggestions={[]} />)).toBe("");
+  });
+
+  it("stay in Indonesian on an Indonesian page", () => {
+    const html = render(
+      <EmptySearchSuggestions
+        suggestions={[
+          { kind: "category", label: "Development", href: "/?type=Development#courses-section" },
+        ]}
+      />,
+      "/id",
+    );
+    expect(html).toContain('href="/id?type=Development#courses-section"');
+    expect(html).toContain(">Semua kursus Development</a>");
   });
 });

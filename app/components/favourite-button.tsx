@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
-import { FAVOURITE_LIMIT_FALLBACK } from "../../core/messages";
 import { TRUNCATE, truncate } from "../../core/text";
 import { useToast } from "./toast";
 import { useViewer } from "./personal-layer";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 type FavouriteAnswer = {
   success?: boolean;
@@ -31,6 +32,7 @@ export function FavouriteButton({
   onChange?: (favourited: boolean) => void;
   className?: string;
 }) {
+  const { t } = useMessages();
   const toast = useToast();
   const [favourited, setFavourited] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -60,9 +62,7 @@ export function FavouriteButton({
       if (!response.ok || !answer.success) {
         setFavourited(!next);
         const fallback =
-          response.status === 429
-            ? FAVOURITE_LIMIT_FALLBACK
-            : "Could not update favorites. Please try again.";
+          response.status === 429 ? t(m.favourite_limit_fallback) : t(m.favourite_failed);
         toast.show(answer.error?.message ?? answer.message ?? fallback, "error");
         return;
       }
@@ -70,7 +70,7 @@ export function FavouriteButton({
       onChange?.(next);
     } catch {
       setFavourited(!next);
-      toast.show("Could not update favorites. Please check your connection.", "error");
+      toast.show(t(m.favourite_offline), "error");
     } finally {
       setBusy(false);
     }
@@ -86,7 +86,9 @@ export function FavouriteButton({
         data-replay={`favourite-${courseId}`}
         aria-pressed={favourited}
         aria-label={
-          favourited ? `Remove ${shortTitle} from favorites` : `Add ${shortTitle} to favorites`
+          favourited
+            ? t(m.favourite_remove, { title: shortTitle })
+            : t(m.favourite_add, { title: shortTitle })
         }
         onClick={(event) => {
           event.preventDefault();

@@ -3,6 +3,8 @@ import type { PublicCourse } from "../../core/course";
 import { courseListHref } from "../../core/course-filters";
 import { TRUNCATE, truncate } from "../../core/text";
 import { formatTimeLeft } from "../lib/course-facts";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 import { useCourseOpener } from "./course-opener";
 
 export type HeroProps = {
@@ -24,6 +26,7 @@ const buttonClass =
  * from lg up it has room beside the text, used for the courses that must be opened today.
  */
 export function Hero({ onOpenGuide, onOpenTrending, endingToday, categories, now }: HeroProps) {
+  const { t, href } = useMessages();
   return (
     <section
       id="hero"
@@ -32,22 +35,21 @@ export function Hero({ onOpenGuide, onOpenTrending, endingToday, categories, now
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-5 md:py-14 lg:grid-cols-[3fr_2fr] lg:items-center lg:py-16">
         <div>
           <h1 className="max-w-3xl text-2xl font-extrabold tracking-tight md:text-5xl">
-            Free online courses, fresh every day
+            {t(m.hero_title)}
           </h1>
           <p className="mt-2 max-w-2xl text-sm text-blue-50 md:mt-4 md:text-lg">
-            Hand-picked Udemy courses with 100%-off coupons. Find one, open it before the coupon
-            runs out, and learn for free. Want to share what you learned? Read and write{" "}
-            <Link to="/articles" className="font-semibold underline underline-offset-2">
-              community articles
+            {t(m.hero_intro)}{" "}
+            <Link to={href("/articles")} className="font-semibold underline underline-offset-2">
+              {t(m.hero_intro_link)}
             </Link>
-            .
+            {t(m.hero_intro_end)}
           </p>
           <div className="mt-4 flex flex-wrap gap-2 md:mt-8 md:gap-3">
             <a
               href="#courses-section"
               className={`${buttonClass} bg-white text-brand-700 shadow hover:bg-blue-50`}
             >
-              Discover Courses
+              {t(m.hero_discover)}
             </a>
             <button
               type="button"
@@ -55,7 +57,7 @@ export function Hero({ onOpenGuide, onOpenTrending, endingToday, categories, now
               onClick={onOpenGuide}
               className={`${buttonClass} border border-white/60 hover:bg-white/10`}
             >
-              AI Learning Guide
+              {t(m.hero_ai_guide)}
             </button>
             <button
               type="button"
@@ -63,7 +65,7 @@ export function Hero({ onOpenGuide, onOpenTrending, endingToday, categories, now
               onClick={onOpenTrending}
               className={`${buttonClass} border border-white/60 hover:bg-white/10`}
             >
-              Trending Now
+              {t(m.hero_trending)}
             </button>
           </div>
         </div>
@@ -84,12 +86,13 @@ const panelClass = "rounded-2xl bg-white/10 p-5 ring-1 ring-white/20";
 
 function EndingToday({ courses, now }: { courses: PublicCourse[]; now: Date }) {
   const open = useCourseOpener();
+  const { t, locale } = useMessages();
   return (
     <section aria-labelledby="ending-today-heading" className={panelClass}>
       <h2 id="ending-today-heading" className="text-lg font-bold">
-        Ending today
+        {t(m.hero_ending_today)}
       </h2>
-      <p className="text-sm text-blue-50">Free until midnight WIB, then the coupon is gone.</p>
+      <p className="text-sm text-blue-50">{t(m.hero_ending_today_note)}</p>
       <ul className="mt-3 divide-y divide-white/20">
         {courses.map((course) => (
           <li key={course.id}>
@@ -103,7 +106,8 @@ function EndingToday({ courses, now }: { courses: PublicCourse[]; now: Date }) {
             >
               <span className="font-semibold">{truncate(course.title, TRUNCATE.cardTitle)}</span>
               <span className="text-sm text-amber-200">
-                {formatTimeLeft(course.expiresAt, now) ?? "Ends today"} · {course.courseType}
+                {formatTimeLeft(course.expiresAt, now, locale) ?? t(m.hero_ends_today)} ·{" "}
+                {course.courseType}
               </span>
             </a>
           </li>
@@ -115,17 +119,18 @@ function EndingToday({ courses, now }: { courses: PublicCourse[]; now: Date }) {
 
 /** Nothing ends today: a way into the list by topic instead of an empty half. */
 function CategoryShortcuts({ categories }: { categories: string[] }) {
+  const { t, href } = useMessages();
   if (categories.length === 0) return null;
   return (
     <nav aria-labelledby="hero-categories-heading" className={panelClass}>
       <h2 id="hero-categories-heading" className="text-lg font-bold">
-        Browse by category
+        {t(m.hero_browse_categories)}
       </h2>
       <ul className="mt-3 flex flex-wrap gap-2">
         {categories.slice(0, 8).map((category) => (
           <li key={category}>
             <Link
-              to={`${courseListHref({ type: category })}#courses-section`}
+              to={href(`${courseListHref({ type: category })}#courses-section`)}
               className="inline-flex min-h-11 items-center rounded-full bg-white/15 px-4 text-sm font-semibold hover:bg-white/25"
             >
               {category}

@@ -2,13 +2,13 @@ import { useEffect, useRef } from "react";
 import type { PublicCourse } from "../../core/course";
 import {
   DEFAULT_POLL_INTERVAL_MS,
-  newArticlesMessage,
-  newCoursesMessage,
   type LiveArticle,
   type LiveUpdateCursor,
   type LiveUpdates as LiveUpdatesAnswer,
 } from "../../core/live-updates";
 import { useToast } from "./toast";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /** Never poll more often than this, whatever the configuration says. */
 const MIN_POLL_INTERVAL_MS = 1000;
@@ -156,6 +156,7 @@ export function useLiveUpdates({
   onNewArticles,
 }: LiveUpdatesProps): void {
   const toast = useToast();
+  const { locale } = useMessages();
   const cursor = useRef<LiveUpdateCursor>({ courseSince, articleSince });
   const callbacks = useRef({ onNewCourses, onNewArticles });
 
@@ -181,17 +182,17 @@ export function useLiveUpdates({
           articleSince: Math.max(cursor.current.articleSince, articles.latestId),
         };
         if (courses.count > 0) {
-          toast.show(newCoursesMessage(courses.count));
+          toast.show(m.live_new_courses({ count: courses.count }, { locale }));
           callbacks.current.onNewCourses?.(courses.items);
         }
         if (articles.count > 0) {
-          toast.show(newArticlesMessage(articles.count));
+          toast.show(m.live_new_articles({ count: articles.count }, { locale }));
           callbacks.current.onNewArticles?.(articles.items);
         }
       },
     });
     return () => poller.stop();
-  }, [intervalMs, toast]);
+  }, [intervalMs, toast, locale]);
 }
 
 /** Renders nothing: mount it on a page to poll for updates (see useLiveUpdates). */

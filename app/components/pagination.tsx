@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { paginationSlots } from "../../core/pagination";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 const slotClass =
   "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-medium";
@@ -20,12 +22,13 @@ export function Pagination({
   hrefFor: (page: number) => string;
   label: string;
 }) {
+  const { t } = useMessages();
   if (pageCount <= 1) return null;
   return (
     <nav aria-label={label} className="mt-8 flex flex-wrap items-center justify-center gap-2">
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={linkClass} rel="prev">
-          Previous
+          {t(m.pagination_previous)}
         </Link>
       ) : null}
       {paginationSlots(page, pageCount).map((slot, index) =>
@@ -42,14 +45,19 @@ export function Pagination({
             {slot}
           </span>
         ) : (
-          <Link key={slot} to={hrefFor(slot)} aria-label={`Page ${slot}`} className={linkClass}>
+          <Link
+            key={slot}
+            to={hrefFor(slot)}
+            aria-label={t(m.pagination_page, { page: slot })}
+            className={linkClass}
+          >
             {slot}
           </Link>
         ),
       )}
       {page < pageCount ? (
         <Link to={hrefFor(page + 1)} className={linkClass} rel="next">
-          Next
+          {t(m.pagination_next)}
         </Link>
       ) : null}
     </nav>

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { REDEEM_NOT_ALLOWED, REDEEM_SIGN_IN_PROMPT } from "../../core/messages";
 import { formatJakartaInstant } from "../../core/dates";
 import type { RedemptionItem } from "../../core/personal-layer";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 type RedeemAnswer = {
   success?: boolean;
@@ -24,6 +25,7 @@ export function RedeemSection({
   signedIn: boolean;
   redemptions: RedemptionItem[];
 }) {
+  const { t } = useMessages();
   const revalidator = useRevalidator();
   const [code, setCode] = useState("");
   const [checking, setChecking] = useState(false);
@@ -42,19 +44,19 @@ export function RedeemSection({
       const response = await fetch("/redeem", { method: "POST", body });
       const answer = (await response.json().catch(() => ({}))) as RedeemAnswer;
       if (answer.success) {
-        setResult({ success: true, message: answer.message ?? "Code redeemed!" });
+        setResult({ success: true, message: answer.message ?? t(m.redeem_success_fallback) });
         setCode("");
         await revalidator.revalidate();
       } else {
         setResult({
           success: false,
-          message: answer.message ?? answer.error?.message ?? "Unknown API error",
+          message: answer.message ?? answer.error?.message ?? t(m.redeem_unknown_error),
         });
       }
     } catch (error) {
       setResult({
         success: false,
-        message: `Error: ${(error as Error).message} Please try again.`,
+        message: t(m.redeem_network_error, { message: (error as Error).message }),
       });
     } finally {
       setChecking(false);
@@ -68,14 +70,12 @@ export function RedeemSection({
       className="mx-auto max-w-3xl scroll-mt-20 px-4 py-10"
     >
       <h2 id="redeem-heading" className="text-2xl font-bold md:text-3xl">
-        Redeem Code
+        {t(m.redeem_heading)}
       </h2>
-      <p className="mt-2 text-slate-600 dark:text-slate-300">
-        Have a code? Unlock premium access or extra credits.
-      </p>
+      <p className="mt-2 text-slate-600 dark:text-slate-300">{t(m.redeem_intro)}</p>
       {!signedIn && (
         <p className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-          {REDEEM_SIGN_IN_PROMPT}
+          {t(m.redeem_sign_in_prompt)}
         </p>
       )}
       <form
@@ -83,7 +83,7 @@ export function RedeemSection({
         className="mt-4 flex flex-col gap-2 sm:flex-row"
       >
         <label htmlFor="redeem-code" className="sr-only">
-          Redeem code
+          {t(m.redeem_code_label)}
         </label>
         <input
           id="redeem-code"
@@ -97,7 +97,7 @@ export function RedeemSection({
           autoComplete="off"
           spellCheck={false}
           maxLength={64}
-          placeholder="Enter your code"
+          placeholder={t(m.redeem_placeholder)}
           aria-describedby="redeem-hint"
           className="min-h-11 flex-1 rounded-lg border border-slate-300 bg-white px-3 py-2 font-mono uppercase dark:border-slate-700 dark:bg-slate-900"
         />
@@ -106,11 +106,11 @@ export function RedeemSection({
           disabled={disabled}
           className="min-h-11 rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {checking ? "Verifying..." : "Unlock"}
+          {checking ? t(m.redeem_verifying) : t(m.redeem_unlock)}
         </button>
       </form>
       <p id="redeem-hint" className="mt-1 min-h-5 text-sm text-slate-500 dark:text-slate-400">
-        {disabled && !checking ? REDEEM_NOT_ALLOWED : ""}
+        {disabled && !checking ? t(m.redeem_not_allowed) : ""}
       </p>
       {result && (
         <div
@@ -122,10 +122,10 @@ export function RedeemSection({
       )}
       {signedIn && (
         <div className="mt-6">
-          <h3 className="text-lg font-semibold">Your Redeemed Codes</h3>
+          <h3 className="text-lg font-semibold">{t(m.redeem_history_heading)}</h3>
           {redemptions.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-              No codes redeemed yet.
+              {t(m.redeem_history_empty)}
             </p>
           ) : (
             <ul className="mt-2 max-h-60 divide-y divide-slate-200 overflow-y-auto rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">

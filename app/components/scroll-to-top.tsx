@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /** The button appears once the page has scrolled past this many pixels. */
 export const SCROLL_TO_TOP_THRESHOLD = 400;
@@ -8,6 +10,7 @@ export const SCROLL_TO_TOP_THRESHOLD = 400;
  * shifts the layout; while hidden it is `invisible`, which also takes it out of the tab order.
  */
 export function ScrollToTop() {
+  const { t } = useMessages();
   const [visible, setVisible] = useState(false);
 
   useEffect(() => {
@@ -36,9 +39,9 @@ export function ScrollToTop() {
   return (
     <button
       type="button"
-      aria-label="Scroll to top"
+      aria-label={t(m.scroll_to_top)}
       data-toast-avoid=""
-      title="Scroll to top"
+      title={t(m.scroll_to_top)}
       onClick={scrollToTop}
       className={`fixed right-4 bottom-4 z-40 flex h-12 w-12 items-center justify-center rounded-full bg-brand-600 text-white shadow-lg hover:bg-brand-700 motion-safe:transition-[opacity,visibility] motion-safe:duration-300 sm:right-6 sm:bottom-6 print:hidden ${
         visible ? "visible opacity-100" : "pointer-events-none invisible opacity-0"

@@ -1,4 +1,6 @@
 import { useToast } from "./toast";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /**
  * Share (an article, a course): the device's share sheet where there is one, else the link is
@@ -19,14 +21,15 @@ export function ShareButton({
   className?: string;
 }) {
   const toast = useToast();
+  const { t } = useMessages();
 
   async function copyLink() {
     try {
       if (!navigator.clipboard) throw new Error("no clipboard");
       await navigator.clipboard.writeText(url);
-      toast.show(`Link to "${title}" copied!`, "success");
+      toast.show(t(m.share_copied, { title }), "success");
     } catch {
-      toast.show("Failed to copy link.", "error");
+      toast.show(t(m.share_copy_failed), "error");
     }
   }
 
@@ -34,7 +37,7 @@ export function ShareButton({
     if (typeof navigator.share === "function") {
       try {
         await navigator.share({ title, text: title, url });
-        toast.show(`Thanks for sharing "${title}"!`, "success");
+        toast.show(t(m.share_thanks, { title }), "success");
         return;
       } catch (error) {
         if (error instanceof DOMException && error.name === "AbortError") return;
@@ -53,7 +56,7 @@ export function ShareButton({
       <svg viewBox="0 0 20 20" className="h-4 w-4" fill="currentColor" aria-hidden="true">
         <path d="M15 13a3 3 0 00-2.4 1.2L7.9 11.8a3 3 0 000-1.6l4.7-2.4A3 3 0 1012 6l-4.7 2.4a3 3 0 100 3.2L12 14a3 3 0 103-1z" />
       </svg>
-      Share
+      {t(m.share)}
     </button>
   );
 }

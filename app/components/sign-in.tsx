@@ -1,9 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigation, useRevalidator } from "react-router";
 import { useToast } from "./toast";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /** The local stand-in for Google (offline and tests): type an e-mail, sign in. */
 export function DevSignInForm({ compact = false }: { compact?: boolean }) {
+  const { t } = useMessages();
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/auth/dev";
@@ -12,7 +15,7 @@ export function DevSignInForm({ compact = false }: { compact?: boolean }) {
     <Form method="post" action="/auth/dev" className="flex items-center gap-2">
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
       <label htmlFor={inputId} className="sr-only">
-        Email
+        {t(m.sign_in_email)}
       </label>
       <input
         id={inputId}
@@ -20,7 +23,7 @@ export function DevSignInForm({ compact = false }: { compact?: boolean }) {
         name="email"
         required
         autoComplete="email"
-        placeholder="you@example.com"
+        placeholder={t(m.sign_in_email_placeholder)}
         className="min-h-11 w-44 rounded-lg border border-slate-300 bg-white px-2 text-sm dark:border-slate-700 dark:bg-slate-900"
       />
       <button
@@ -28,7 +31,7 @@ export function DevSignInForm({ compact = false }: { compact?: boolean }) {
         disabled={busy}
         className="min-h-11 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60"
       >
-        {busy ? "Signing in..." : "Sign in"}
+        {busy ? t(m.sign_in_busy) : t(m.sign_in)}
       </button>
     </Form>
   );
@@ -56,6 +59,7 @@ const GOOGLE_SCRIPT = "https://accounts.google.com/gsi/client";
  */
 export function GoogleSignInButton({ clientId }: { clientId: string }) {
   const toast = useToast();
+  const { t, locale } = useMessages();
   const revalidator = useRevalidator();
   const buttonRef = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<"loading" | "ready" | "signing-in" | "failed">("loading");
@@ -64,7 +68,7 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
     let cancelled = false;
     const handleCredential = async (response: { credential?: string }) => {
       if (!response.credential) {
-        toast.show("Google Sign-In failed. Please try again.", "error");
+        toast.show(t(m.sign_in_google_failed), "error");
         return;
       }
       setState("signing-in");
@@ -83,13 +87,10 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
           throw new Error(body.error?.message ?? body.message ?? answer.statusText);
         }
         const registered = body.message?.includes("registered successfully");
-        toast.show(
-          registered ? "Account registered! Welcome to Kursusku." : "Welcome back!",
-          "success",
-        );
+        toast.show(registered ? t(m.sign_in_registered) : t(m.sign_in_welcome_back), "success");
         await revalidator.revalidate();
       } catch (error) {
-        toast.show(`Sign-In Error: ${(error as Error).message}`, "error");
+        toast.show(t(m.sign_in_error, { message: (error as Error).message }), "error");
         if (!cancelled) setState("ready");
       }
     };
@@ -105,10 +106,12 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
           theme: "outline",
           size: "medium",
           text: "signin_with",
+          // Google words its button in the page's language (left to the browser on English pages).
+          ...(locale === "en" ? {} : { locale }),
         });
         if (!cancelled) setState("ready");
       } catch {
-        toast.show("Google Sign-In setup failed. Please refresh.", "error");
+        toast.show(t(m.sign_in_setup_failed), "error");
         if (!cancelled) setState("failed");
       }
     };
@@ -120,7 +123,7 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
       script.async = true;
       script.onload = setUp;
       script.onerror = () => {
-        toast.show("Failed to load Google Sign-In. Check connection or ad blockers.", "error");
+        toast.show(t(m.sign_in_load_failed), "error");
         if (!cancelled) setState("failed");
       };
       document.head.appendChild(script);
@@ -128,15 +131,15 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
     return () => {
       cancelled = true;
     };
-    // Set up once per mount: the toast and revalidator handles are stable enough for callbacks.
+    // Set up once per mount and language: the toast and revalidator handles are stable enough.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [clientId]);
+  }, [clientId, locale]);
 
   return (
     <div className="flex items-center gap-2 text-sm">
-      {state === "loading" && <span>Loading Sign In...</span>}
-      {state === "signing-in" && <span>Signing in...</span>}
-      <div ref={buttonRef} hidden={state !== "ready"} aria-label="Sign in with Google" />
+      {state === "loading" && <span>{t(m.sign_in_loading)}</span>}
+      {state === "signing-in" && <span>{t(m.sign_in_busy)}</span>}
+      <div ref={buttonRef} hidden={state !== "ready"} aria-label={t(m.sign_in_google)} />
     </div>
   );
 }

@@ -1,13 +1,20 @@
+import { byCount, useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
+
 /** Five stars filled to the rating, with the number for screen readers. */
 export function StarRating({ rating, count }: { rating: number; count: number }) {
+  const { t } = useMessages();
   if (count <= 0) {
-    return <p className="text-sm text-slate-500 dark:text-slate-400">No reviews yet</p>;
+    return <p className="text-sm text-slate-500 dark:text-slate-400">{t(m.rating_none)}</p>;
   }
   const rounded = Math.round(rating);
   return (
     <p
       className="flex items-center gap-1 text-sm"
-      aria-label={`Rated ${rating.toFixed(1)} out of 5 from ${count} review${count === 1 ? "" : "s"}`}
+      aria-label={t(byCount(count, m.rating_label_one, m.rating_label_other), {
+        rating: rating.toFixed(1),
+        count,
+      })}
     >
       <span aria-hidden="true" className="tracking-tight text-amber-500">
         {"★".repeat(rounded)}

@@ -1,5 +1,7 @@
 import { useState, useSyncExternalStore } from "react";
 import { THEME_COOKIE, type ThemePreference } from "../../core/theme";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /**
  * Switches between light and dark. The choice lives in a cookie so the server renders the right
@@ -9,6 +11,7 @@ import { THEME_COOKIE, type ThemePreference } from "../../core/theme";
 export function ThemeToggle({ initial }: { initial: ThemePreference | null }) {
   // A toggle mounted later (the phone menu) starts from the page's current theme, which an
   // earlier toggle may have changed since the server rendered `initial`.
+  const { t } = useMessages();
   const [theme, setTheme] = useState<ThemePreference | null>(() => currentTheme(initial));
   // Read after hydration (the server cannot know the system setting), so the label is corrected
   // instead of keeping the server's "light" guess.
@@ -26,7 +29,7 @@ export function ThemeToggle({ initial }: { initial: ThemePreference | null }) {
       type="button"
       data-replay="theme-toggle"
       onClick={toggle}
-      aria-label={effective === "dark" ? "Switch to light mode" : "Switch to dark mode"}
+      aria-label={effective === "dark" ? t(m.theme_to_light) : t(m.theme_to_dark)}
       className="inline-flex h-11 w-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
       suppressHydrationWarning
     >

@@ -3,6 +3,8 @@ import { TRUNCATE, truncate } from "../../core/text";
 import { outOfCreditsNextStep } from "../lib/course-opening";
 import { useCourseOpener } from "./course-opener";
 import { useViewer } from "./personal-layer";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /**
  * A course page's View Course, under the same rules as a card's: it goes through /go/:id (the
@@ -10,13 +12,14 @@ import { useViewer } from "./personal-layer";
  * disabled "Out of Credits" when the viewer has none left, except for a course they opened today.
  */
 export function ViewCourseButton({ course }: { course: { id: number; title: string } }) {
+  const { t, locale } = useMessages();
   const open = useCourseOpener();
   const viewer = useViewer();
   const blocked = isOutOfCredits(viewer) && !canOpenCourse(viewer, course.id);
   const button =
     "flex min-h-12 w-full items-center justify-center rounded-lg px-5 text-base font-semibold";
   if (blocked) {
-    const nextStep = outOfCreditsNextStep(viewer);
+    const nextStep = outOfCreditsNextStep(viewer, locale);
     return (
       <div>
         <button
@@ -25,7 +28,7 @@ export function ViewCourseButton({ course }: { course: { id: number; title: stri
           data-toast-avoid=""
           className={`${button} cursor-not-allowed bg-slate-300 text-slate-700 dark:bg-slate-700 dark:text-slate-200`}
         >
-          Out of Credits
+          {t(m.out_of_credits)}
         </button>
         <OutOfCreditsNextStep nextStep={nextStep} className="text-sm" />
       </div>
@@ -39,10 +42,10 @@ export function ViewCourseButton({ course }: { course: { id: number; title: stri
       onClick={(event) => open(event, course)}
       data-toast-avoid=""
       data-testid="course-page-view-course"
-      aria-label={`View Course: ${truncate(course.title, TRUNCATE.ariaTitle)}`}
+      aria-label={t(m.view_course_label, { title: truncate(course.title, TRUNCATE.ariaTitle) })}
       className={`${button} bg-brand-600 text-white hover:bg-brand-700`}
     >
-      View Course
+      {t(m.view_course)}
     </a>
   );
 }
@@ -55,6 +58,7 @@ export function OutOfCreditsNextStep({
   nextStep: ReturnType<typeof outOfCreditsNextStep>;
   className: string;
 }) {
+  const { t, href } = useMessages();
   return (
     <p
       data-testid="out-of-credits-next-step"
@@ -65,10 +69,10 @@ export function OutOfCreditsNextStep({
         <>
           <span aria-hidden="true">·</span>
           <a
-            href="/#redeem-section"
+            href={href("/#redeem-section")}
             className="inline-flex min-h-11 items-center px-1 font-semibold text-brand-700 underline dark:text-brand-100"
           >
-            Redeem a code for more
+            {t(m.out_of_credits_redeem)}
           </a>
         </>
       )}

@@ -10,17 +10,17 @@ import {
 
 describe("formatDuration", () => {
   it("shows minutes, hours, or both", () => {
-    expect(formatDuration(45)).toBe("45m");
-    expect(formatDuration(60)).toBe("1h");
-    expect(formatDuration(90)).toBe("1h 30m");
-    expect(formatDuration(600)).toBe("10h");
-    expect(formatDuration(1)).toBe("1m");
+    expect(formatDuration(45, "en")).toBe("45m");
+    expect(formatDuration(60, "en")).toBe("1h");
+    expect(formatDuration(90, "en")).toBe("1h 30m");
+    expect(formatDuration(600, "en")).toBe("10h");
+    expect(formatDuration(1, "en")).toBe("1m");
   });
 
   it("shows nothing for unknown, zero or negative durations", () => {
-    expect(formatDuration(null)).toBeNull();
-    expect(formatDuration(0)).toBeNull();
-    expect(formatDuration(-5)).toBeNull();
+    expect(formatDuration(null, "en")).toBeNull();
+    expect(formatDuration(0, "en")).toBeNull();
+    expect(formatDuration(-5, "en")).toBeNull();
   });
 });
 
@@ -38,46 +38,46 @@ describe("formatTimeLeft", () => {
   const HOUR = 60 * MINUTE;
 
   it("counts minutes under an hour", () => {
-    expect(formatTimeLeft(after(12 * MINUTE), now)).toBe("Expires in 12 minutes");
-    expect(formatTimeLeft(after(59 * MINUTE + 59_000), now)).toBe("Expires in 59 minutes");
-    expect(formatTimeLeft(after(MINUTE), now)).toBe("Expires in 1 minute");
+    expect(formatTimeLeft(after(12 * MINUTE), now, "en")).toBe("Expires in 12 minutes");
+    expect(formatTimeLeft(after(59 * MINUTE + 59_000), now, "en")).toBe("Expires in 59 minutes");
+    expect(formatTimeLeft(after(MINUTE), now, "en")).toBe("Expires in 1 minute");
   });
 
   it("shows at least 1 minute, in the singular, when under a minute is left", () => {
-    expect(formatTimeLeft(after(30_000), now)).toBe("Expires in 1 minute");
+    expect(formatTimeLeft(after(30_000), now, "en")).toBe("Expires in 1 minute");
   });
 
   it("counts hours under two days", () => {
-    expect(formatTimeLeft(after(HOUR), now)).toBe("Expires in 1 hour");
-    expect(formatTimeLeft(after(5 * HOUR + 30 * MINUTE), now)).toBe("Expires in 5 hours");
-    expect(formatTimeLeft(after(47 * HOUR), now)).toBe("Expires in 47 hours");
+    expect(formatTimeLeft(after(HOUR), now, "en")).toBe("Expires in 1 hour");
+    expect(formatTimeLeft(after(5 * HOUR + 30 * MINUTE), now, "en")).toBe("Expires in 5 hours");
+    expect(formatTimeLeft(after(47 * HOUR), now, "en")).toBe("Expires in 47 hours");
   });
 
   it("counts days from two days on", () => {
-    expect(formatTimeLeft(after(48 * HOUR), now)).toBe("Expires in 2 days");
-    expect(formatTimeLeft(after(6 * 24 * HOUR + 23 * HOUR), now)).toBe("Expires in 6 days");
+    expect(formatTimeLeft(after(48 * HOUR), now, "en")).toBe("Expires in 2 days");
+    expect(formatTimeLeft(after(6 * 24 * HOUR + 23 * HOUR), now, "en")).toBe("Expires in 6 days");
   });
 
   it("shows nothing when expired, unknown or unreadable", () => {
-    expect(formatTimeLeft(after(0), now)).toBeNull();
-    expect(formatTimeLeft(after(-HOUR), now)).toBeNull();
-    expect(formatTimeLeft(null, now)).toBeNull();
-    expect(formatTimeLeft("", now)).toBeNull();
-    expect(formatTimeLeft("soon", now)).toBeNull();
+    expect(formatTimeLeft(after(0), now, "en")).toBeNull();
+    expect(formatTimeLeft(after(-HOUR), now, "en")).toBeNull();
+    expect(formatTimeLeft(null, now, "en")).toBeNull();
+    expect(formatTimeLeft("", now, "en")).toBeNull();
+    expect(formatTimeLeft("soon", now, "en")).toBeNull();
   });
 });
 
 describe("formatLevel", () => {
   it("drops the trailing word Level", () => {
-    expect(formatLevel("Beginner Level")).toBe("Beginner");
-    expect(formatLevel("Intermediate level")).toBe("Intermediate");
-    expect(formatLevel("All Levels")).toBe("All Levels");
-    expect(formatLevel("Expert")).toBe("Expert");
+    expect(formatLevel("Beginner Level", "en")).toBe("Beginner");
+    expect(formatLevel("Intermediate level", "en")).toBe("Intermediate");
+    expect(formatLevel("All Levels", "en")).toBe("All Levels");
+    expect(formatLevel("Expert", "en")).toBe("Expert");
   });
 
   it("shows nothing for a missing level", () => {
-    expect(formatLevel(null)).toBeNull();
-    expect(formatLevel("")).toBeNull();
+    expect(formatLevel(null, "en")).toBeNull();
+    expect(formatLevel("", "en")).toBeNull();
   });
 });
 
@@ -116,5 +116,22 @@ describe("formatCountdown", () => {
     expect(formatCountdown(after(0), now)).toBeNull();
     expect(formatCountdown(after(-1000), now)).toBeNull();
     expect(formatCountdown("soon", now)).toBeNull();
+  });
+});
+
+describe("in Indonesian", () => {
+  const now = new Date("2026-01-15T10:00:00Z");
+  const after = (ms: number) => new Date(now.getTime() + ms).toISOString();
+
+  it("words durations, time left and levels", () => {
+    expect(formatDuration(45, "id")).toBe("45 mnt");
+    expect(formatDuration(60, "id")).toBe("1 jam");
+    expect(formatDuration(90, "id")).toBe("1 jam 30 mnt");
+    expect(formatTimeLeft(after(60_000), now, "id")).toBe("Berakhir dalam 1 menit");
+    expect(formatTimeLeft(after(5 * 3_600_000), now, "id")).toBe("Berakhir dalam 5 jam");
+    expect(formatTimeLeft(after(72 * 3_600_000), now, "id")).toBe("Berakhir dalam 3 hari");
+    expect(formatLevel("Beginner Level", "id")).toBe("Pemula");
+    expect(formatLevel("All Levels", "id")).toBe("Semua Level");
+    expect(formatLevel("Something Else", "id")).toBe("Something Else");
   });
 });

@@ -1,36 +1,60 @@
 /** Human-readable course facts for cards (pure, so the server and browser render the same). */
+import type { Locale } from "../../core/locale";
+import { byCount } from "./i18n";
+import * as m from "../paraglide/messages";
 
-export function formatDuration(minutes: number | null): string | null {
+/** "1h 30m" (English), "1 jam 30 mnt" (Indonesian). */
+export function formatDuration(minutes: number | null, locale: Locale): string | null {
   if (minutes === null || minutes <= 0) return null;
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest}m`;
-  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+  if (hours === 0) return m.duration_minutes({ minutes: rest }, { locale });
+  return rest === 0
+    ? m.duration_hours({ hours }, { locale })
+    : m.duration_hours_minutes({ hours, minutes: rest }, { locale });
 }
 
 // Cards format their counts without Intl (core/numbers.ts says why).
 export { formatCount } from "../../core/numbers";
 
 /** "Expires in 2 days" / "Expires in 5 hours" / "Expires in 12 minutes", relative to `now`. */
-export function formatTimeLeft(expiresAt: string | null, now: Date): string | null {
+export function formatTimeLeft(expiresAt: string | null, now: Date, locale: Locale): string | null {
   if (!expiresAt) return null;
   const ms = Date.parse(expiresAt) - now.getTime();
   if (Number.isNaN(ms) || ms <= 0) return null;
   const minutes = Math.floor(ms / 60_000);
   if (minutes < 60) {
-    const shown = Math.max(1, minutes);
-    return `Expires in ${shown} minute${shown === 1 ? "" : "s"}`;
+    const count = Math.max(1, minutes);
+    return byCount(
+      count,
+      m.time_left_minutes_one,
+      m.time_left_minutes_other,
+    )({ count }, { locale });
   }
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `Expires in ${hours} hour${hours === 1 ? "" : "s"}`;
-  const days = Math.floor(hours / 24);
-  return `Expires in ${days} days`;
+  if (hours < 48)
+    return byCount(
+      hours,
+      m.time_left_hours_one,
+      m.time_left_hours_other,
+    )({ count: hours }, { locale });
+  return m.time_left_days({ count: Math.floor(hours / 24) }, { locale });
 }
 
-/** "Beginner Level" → "Beginner" (the feed repeats the word Level). */
-export function formatLevel(level: string | null): string | null {
+/** The feed's levels in the page's language; a level it does not know is shown as it comes. */
+const LEVELS: Record<string, (inputs: object, options: { locale: Locale }) => string> = {
+  beginner: m.level_beginner,
+  intermediate: m.level_intermediate,
+  expert: m.level_expert,
+  "all levels": m.level_all,
+};
+
+/** "Beginner Level" → "Beginner" (the feed repeats the word Level); "Pemula" in Indonesian. */
+export function formatLevel(level: string | null, locale: Locale): string | null {
   if (!level) return null;
-  return level.replace(/\s+Level$/i, "");
+  const shown = level.replace(/\s+Level$/i, "");
+  const known = locale === "en" ? undefined : LEVELS[shown.toLowerCase()];
+  return known ? known({}, { locale }) : shown;
 }
 
 /** "checked just now" / "checked 5 minutes ago" / "checked 3 hours ago" / "checked 2 days ago". */

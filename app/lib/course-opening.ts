@@ -1,6 +1,9 @@
 import { ANONYMOUS_DAILY_CREDITS, DAILY_TOP_UP_CREDITS } from "../../core/rules";
 import { TRUNCATE } from "../../core/text";
 import type { ViewerSummary } from "../../core/viewer";
+import type { Locale } from "../../core/locale";
+import { byCount } from "./i18n";
+import * as m from "../paraglide/messages";
 
 /**
  * The texts and small decisions around spending a credit: what the card says at 0 credits, what
@@ -8,10 +11,10 @@ import type { ViewerSummary } from "../../core/viewer";
  */
 
 /** "Redirecting to {title}...": a cut title ends in the same three dots, never in "…...". */
-export function redirectToastMessage(title: string): string {
+export function redirectToastMessage(title: string, locale: Locale): string {
   const max = TRUNCATE.redirectToastTitle;
   const shown = title.length <= max ? title : title.slice(0, max - 1).trimEnd();
-  return `Redirecting to ${shown}...`;
+  return m.redirect_toast({ title: shown }, { locale });
 }
 
 /** The line under a disabled Out of Credits button: what the learner can do next. */
@@ -19,11 +22,13 @@ export type OutOfCreditsNextStep = { text: string; offerRedeem: boolean };
 
 export function outOfCreditsNextStep(
   viewer: ViewerSummary | null | undefined,
+  locale: Locale,
 ): OutOfCreditsNextStep {
+  const credits = DAILY_TOP_UP_CREDITS;
   if (!viewer?.signedIn) {
-    return { text: `Sign in for ${DAILY_TOP_UP_CREDITS} credits a day`, offerRedeem: false };
+    return { text: m.out_of_credits_sign_in({ credits }, { locale }), offerRedeem: false };
   }
-  return { text: `${DAILY_TOP_UP_CREDITS} new credits at 00.00 WIB`, offerRedeem: true };
+  return { text: m.out_of_credits_tomorrow({ credits }, { locale }), offerRedeem: true };
 }
 
 /** Milliseconds in an hour and in a minute. */
@@ -33,15 +38,17 @@ const MINUTE_MS = 60 * 1000;
 const JAKARTA_OFFSET_MS = 7 * HOUR_MS;
 
 /** How long until credits reset (midnight Asia/Jakarta), e.g. "5 h 12 min", rounded up. */
-export function timeUntilCreditReset(now: Date): string {
+export function timeUntilCreditReset(now: Date, locale: Locale): string {
   const jakartaMs = now.getTime() + JAKARTA_OFFSET_MS;
   const dayMs = 24 * HOUR_MS;
   const left = dayMs - (((jakartaMs % dayMs) + dayMs) % dayMs);
   const minutes = Math.max(1, Math.ceil(left / MINUTE_MS));
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  if (hours === 0) return `${rest} min`;
-  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+  if (hours === 0) return m.reset_in_minutes({ minutes: rest }, { locale });
+  return rest === 0
+    ? m.reset_in_hours({ hours }, { locale })
+    : m.reset_in_hours_minutes({ hours, minutes: rest }, { locale });
 }
 
 /** Where the browser remembers that the visitor has seen the first-open notice. */
@@ -62,10 +69,11 @@ export function needsFirstOpenNotice(
 }
 
 /** What the first-open notice says: the cost and what will remain. */
-export function firstOpenNoticeText(creditsRemaining: number): string {
+export function firstOpenNoticeText(creditsRemaining: number, locale: Locale): string {
   const after = Math.max(0, creditsRemaining - 1);
-  return (
-    `Opening a course uses 1 credit. You have ${creditsRemaining} of ${ANONYMOUS_DAILY_CREDITS} ` +
-    `left today; after this one, ${after} ${after === 1 ? "remains" : "remain"}.`
-  );
+  return byCount(
+    after,
+    m.first_open_notice_one,
+    m.first_open_notice_other,
+  )({ credits: creditsRemaining, daily: ANONYMOUS_DAILY_CREDITS, after }, { locale });
 }

@@ -27,3 +27,11 @@ export function useMessages() {
     href: (path: string) => localizedHref(locale, path),
   };
 }
+
+/**
+ * English's two forms, one and other, chosen without `Intl.PluralRules`: its first use loads ICU's
+ * locale data inside hydration (decision 0020). Indonesian has one form, held by both messages.
+ */
+export function byCount<T>(count: number, one: T, other: T): T {
+  return count === 1 ? one : other;
+}

@@ -29,6 +29,7 @@ import {
 } from "../lib/course-seo";
 import { absoluteUrl, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/course";
+import { useMessages } from "../lib/i18n";
 
 /**
  * GET /course/:slug — a course's own page, listed or not: a course whose coupon ended keeps its
@@ -97,6 +98,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { course, similar, today } = loaderData;
   const now = new Date(loaderData.now);
+  const { locale } = useMessages();
   const viewer = useViewer();
   const siteUrl = useRootData()?.siteUrl ?? "";
   const layer = usePersonalLayer(loaderData.sharedRender);
@@ -105,9 +107,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const review = layer ? layer.review : loaderData;
   const facts: Array<[string, ReactNode]> = [];
   if (course.language) facts.push(["Language", course.language]);
-  const level = formatLevel(course.level);
+  const level = formatLevel(course.level, locale);
   if (level) facts.push(["Level", level]);
-  const length = formatDuration(course.durationMinutes);
+  const length = formatDuration(course.durationMinutes, locale);
   if (length) facts.push(["Length", length]);
   if (course.udemyRating !== null) {
     const reviews =

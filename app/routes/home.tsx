@@ -31,6 +31,9 @@ import { pageMeta, siteUrlFromMatches } from "../lib/seo";
 import { localeOfPath, localizedHref, readLanguagePreference } from "../../core/locale";
 import { formatCount } from "../../core/numbers";
 import { isOutOfCredits } from "../../core/viewer";
+import { byCount, useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
+import type { Locale } from "../../core/locale";
 import type { Route } from "./+types/home";
 
 // The AI dialogs validate replies with zod and render markdown. Loaded when first opened, they
@@ -89,7 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       redemptions,
       searchSuggestions,
       liveUpdates: { ...liveCursor, intervalMs: services.config.pollIntervalMs },
-      error: null,
+      error: false,
     };
   } catch (error) {
     services.logger.error({ err: error, requestId: context.requestId }, "course list failed");
@@ -104,7 +107,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         redemptions: [] as RedemptionItem[],
         searchSuggestions: [],
         liveUpdates: null,
-        error: "We could not load courses right now. Please try again in a moment.",
+        // Shown in the page's language (home_load_error); the flag says only that it failed.
+        error: true,
       },
       { status: 503 },
     );
@@ -115,7 +119,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "dismiss-coupon-banner") return data({ ok: false }, { status: 400 });
-  return redirect("/", {
+  const locale = localeOfPath(new URL(request.url).pathname);
+  return redirect(localizedHref(locale, "/"), {
     headers: {
       "Set-Cookie": `${COUPON_BANNER_COOKIE}=dismissed; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`,
     },
@@ -126,23 +131,23 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   const siteUrl = siteUrlFromMatches(matches);
   const filters = data?.filters;
   const courses = data?.page?.courses ?? [];
+  const locale = localeOfPath(location.pathname);
   return pageMeta({
-    locale: localeOfPath(location.pathname),
-    title: "Courses",
-    description:
-      "Free Udemy courses with 100%-off coupons, refreshed every day. Search by topic, category and rating, and open a course before its coupon runs out.",
+    locale,
+    title: m.home_meta_title({}, { locale }),
+    description: m.home_meta_description({}, { locale }),
     siteUrl,
     path: filters ? courseListHref(filters) : "/",
     jsonLd: [
       {
         "@context": "https://schema.org",
         "@type": "ItemList",
-        name: "Free courses",
+        name: m.home_list_name({}, { locale }),
         numberOfItems: courses.length,
         itemListElement: courses.map((course, index) => ({
           "@type": "ListItem",
           position: index + 1,
-          item: courseJsonLd(course),
+          item: courseJsonLd(course, locale),
         })),
       },
     ],
@@ -150,11 +155,13 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
 };
 
 /** schema.org Course: name, description and provider are the required properties. */
-function courseJsonLd(course: PublicCourse) {
+function courseJsonLd(course: PublicCourse, locale: Locale) {
   return {
     "@type": "Course",
     name: course.title,
-    description: course.headline ?? `${course.title} — a free course in ${course.courseType}.`,
+    description:
+      course.headline ??
+      m.home_course_description({ title: course.title, category: course.courseType }, { locale }),
     url: course.link,
     inLanguage: course.language ?? undefined,
     provider: { "@type": "Organization", name: "Udemy", sameAs: "https://www.udemy.com" },
@@ -174,6 +181,7 @@ function courseJsonLd(course: PublicCourse) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { filters, page, facets, today, error, bannerDismissed } = loaderData;
+  const { t, href } = useMessages();
   const layer = usePersonalLayer(loaderData.sharedRender);
   const visited = new Set(layer?.visitedCourseIds ?? loaderData.visitedCourseIds);
   const favourites = new Set(layer?.favouriteCourseIds ?? loaderData.favouriteCourseIds);
@@ -182,7 +190,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const now = new Date(loaderData.now);
   const navigation = useNavigation();
   const navigate = useNavigate();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/";
+  const loading = navigation.state === "loading" && navigation.location.pathname === href("/");
   const [openModal, setOpenModal] = useState<"guide" | "trending" | null>(null);
   const filtersActive = hasActiveCourseFilters(filters);
   // Courses announced by the poller since this page's data arrived, shown on top of
@@ -215,11 +223,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       >
         <div className="mb-3 flex flex-wrap items-end justify-between gap-2 md:mb-6">
           <h2 id="courses-heading" className="text-2xl font-bold md:text-3xl">
-            Free Courses
+            {t(m.home_heading)}
           </h2>
           {page && (
             <p className="text-sm text-slate-600 dark:text-slate-300">
-              {formatCount(page.total)} course{page.total === 1 ? "" : "s"}
+              {t(byCount(page.total, m.home_course_count_one, m.home_course_count_other), {
+                count: formatCount(page.total),
+              })}
             </p>
           )}
         </div>
@@ -236,7 +246,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           aria-live="polite"
           className="mt-2 min-h-6 text-sm text-slate-600 md:mt-4 dark:text-slate-300"
         >
-          {loading ? "Loading courses..." : null}
+          {loading ? t(m.home_loading) : null}
         </div>
 
         {error && (
@@ -244,7 +254,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             role="alert"
             className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
           >
-            {error}
+            {t(m.home_load_error)}
           </div>
         )}
 
@@ -266,22 +276,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
             {filtersActive ? (
               <>
-                <p className="text-lg font-semibold">No Universes Found Here...</p>
+                <p className="text-lg font-semibold">{t(m.home_empty_filtered_title)}</p>
                 <p className="mt-2 text-slate-600 dark:text-slate-300">
-                  Try adjusting your search or filter to find what you are looking for.
+                  {t(m.home_empty_filtered_hint)}
                 </p>
                 <a
-                  href="/#courses-section"
+                  href={href("/#courses-section")}
                   className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 font-semibold text-white"
                 >
-                  Reset Navigation
+                  {t(m.home_reset_navigation)}
                 </a>
                 <EmptySearchSuggestions suggestions={loaderData.searchSuggestions} />
               </>
             ) : (
-              <p className="text-lg font-semibold">
-                The cosmos is vast. Keep exploring or check back soon!
-              </p>
+              <p className="text-lg font-semibold">{t(m.home_empty)}</p>
             )}
           </div>
         )}
@@ -308,11 +316,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
             <Pagination
-              label="Pagination"
+              label={t(m.pagination_label)}
               page={page.page}
               pageCount={page.pageCount}
               hrefFor={(target) =>
-                `${courseListHref({ ...filters, page: target })}#courses-section`
+                href(`${courseListHref({ ...filters, page: target })}#courses-section`)
               }
             />
           </>
@@ -331,7 +339,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             onClose={() => setOpenModal(null)}
             onApplyKeyword={(keyword) => {
               setOpenModal(null);
-              void navigate(`${courseListHref({ search: keyword })}#courses-section`);
+              void navigate(href(`${courseListHref({ search: keyword })}#courses-section`));
             }}
           />
         </Suspense>

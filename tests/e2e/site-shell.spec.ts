@@ -276,7 +276,9 @@ test.describe("toasts", () => {
     const messages: string[] = [];
     const titles = page.locator("#courses-section article h3");
     for (let index = 0; index < 5; index += 1) {
-      messages.push(redirectToastMessage((await titles.nth(index).getAttribute("title")) ?? ""));
+      messages.push(
+        redirectToastMessage((await titles.nth(index).getAttribute("title")) ?? "", "en"),
+      );
     }
     expect(new Set(messages).size, "five different courses").toBe(5);
 
