@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /**
  * Readable long-form typography without a typography plugin: spacing, lists and links for the
@@ -30,6 +32,7 @@ type LegalPageProps = {
 
 /** A legal document: title, date, introduction, a table of contents and numbered sections. */
 export function LegalPage({ title, dateLine, intro, sections }: LegalPageProps) {
+  const { t } = useMessages();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <header className="border-b border-slate-200 pb-6 dark:border-slate-800">
@@ -49,7 +52,7 @@ export function LegalPage({ title, dateLine, intro, sections }: LegalPageProps) 
           id="legal-contents-heading"
           className="text-sm font-semibold tracking-wide text-slate-900 uppercase dark:text-white"
         >
-          On this page
+          {t(m.legal_on_this_page)}
         </h2>
         <ol className="mt-3 grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
           {sections.map((section, index) => (

@@ -1,22 +1,27 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
 import { proseClass } from "../components/legal-page";
+import { rich } from "../components/rich-text";
+import { useMessages } from "../lib/i18n";
 import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
+import * as m from "../paraglide/messages";
+import { localeOfPath } from "../../core/locale";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/contact-us";
 
-const TITLE = "Contact Us";
 const PATH = "/contact-us";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, location }) => {
   const siteUrl = siteUrlFromMatches(matches);
+  const locale = localeOfPath(location.pathname);
+  const title = m.contact_title({}, { locale });
   return pageMeta({
-    title: TITLE,
-    description:
-      "Get in touch with Kursusku: follow us on Instagram, join our Telegram channel for daily free courses, or e-mail support about your account, credits or redeem codes.",
+    locale,
+    title,
+    description: m.contact_meta_description({}, { locale }),
     siteUrl,
     path: PATH,
-    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: TITLE, path: PATH }])],
+    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: title, path: PATH }])],
   });
 };
 
@@ -30,6 +35,7 @@ type ChannelProps = {
 };
 
 function ContactChannel({ title, description, href, label, external, icon }: ChannelProps) {
+  const { t } = useMessages();
   return (
     <li className="flex flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-center gap-3">
@@ -50,7 +56,7 @@ function ContactChannel({ title, description, href, label, external, icon }: Cha
         className="mt-4 inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
       >
         {label}
-        {external && <span className="sr-only"> (opens in a new tab)</span>}
+        {external && <span className="sr-only">{t(m.opens_in_new_tab)}</span>}
       </a>
     </li>
   );
@@ -68,6 +74,7 @@ const iconProps = {
 };
 
 export default function ContactUs() {
+  const { t, href } = useMessages();
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const site = root?.site;
   const supportEmail = site?.supportEmail ?? "support@kursusku.id";
@@ -76,20 +83,18 @@ export default function ContactUs() {
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <header className="border-b border-slate-200 pb-6 dark:border-slate-800">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-          {TITLE}
+          {t(m.contact_title)}
         </h1>
-        <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">
-          Questions, ideas or a problem with your account? We would love to hear from you.
-        </p>
+        <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">{t(m.contact_intro)}</p>
       </header>
 
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {site?.instagramUrl && (
           <ContactChannel
-            title="Instagram"
-            description="Follow us for course picks, learning tips and announcements. Send us a direct message any time."
+            title={t(m.contact_instagram_title)}
+            description={t(m.contact_instagram_description)}
             href={site.instagramUrl}
-            label="Follow on Instagram"
+            label={t(m.contact_instagram_label)}
             external
             icon={
               <svg {...iconProps}>
@@ -102,10 +107,10 @@ export default function ContactUs() {
         )}
         {site?.telegramUrl && (
           <ContactChannel
-            title="Telegram channel"
-            description="Join the channel to get new free courses as soon as their coupons appear, before they run out."
+            title={t(m.contact_telegram_title)}
+            description={t(m.contact_telegram_description)}
             href={site.telegramUrl}
-            label="Join on Telegram"
+            label={t(m.contact_telegram_label)}
             external
             icon={
               <svg {...iconProps}>
@@ -116,8 +121,8 @@ export default function ContactUs() {
           />
         )}
         <ContactChannel
-          title="E-mail support"
-          description={`For help with your account, credits, premium or redeem codes, or to report content, write to ${supportEmail}.`}
+          title={t(m.contact_email_title)}
+          description={t(m.contact_email_description, { email: supportEmail })}
           href={`mailto:${supportEmail}`}
           label={supportEmail}
           icon={
@@ -134,33 +139,20 @@ export default function ContactUs() {
           id="before-you-write"
           className="text-xl font-bold text-slate-900 sm:text-2xl dark:text-white"
         >
-          Before you write
+          {t(m.contact_before_title)}
         </h2>
         <div className={proseClass}>
           <ul>
-            <li>
-              <strong>A coupon no longer works?</strong> Coupons are set by course instructors and
-              often expire or run out within hours or days. Check the course list again: we refresh
-              it every day.
-            </li>
-            <li>
-              <strong>A problem inside a course?</strong> Kursusku is not affiliated with Udemy. For
-              questions about course content, enrolment or certificates, contact the instructor or
-              Udemy support.
-            </li>
-            <li>
-              <strong>About your account?</strong> Write from the e-mail address you sign in with,
-              so we can find your account faster. We usually reply within 2 working days (Western
-              Indonesia Time, WIB).
-            </li>
-            <li>
-              <strong>Reporting an article or review?</strong> Include its link and tell us what is
-              wrong with it.
-            </li>
+            <li>{rich(t(m.contact_before_coupon))}</li>
+            <li>{rich(t(m.contact_before_course))}</li>
+            <li>{rich(t(m.contact_before_account))}</li>
+            <li>{rich(t(m.contact_before_report))}</li>
           </ul>
           <p>
-            Read how we handle your data in our <Link to="/privacy">Privacy Policy</Link>, and the
-            rules for using the site in our <Link to="/terms-of-service">Terms of Service</Link>.
+            {rich(t(m.contact_policies), {
+              privacy: (text) => <Link to={href("/privacy")}>{text}</Link>,
+              terms: (text) => <Link to={href("/terms-of-service")}>{text}</Link>,
+            })}
           </p>
         </div>
       </section>

@@ -1,10 +1,13 @@
 import { Link } from "react-router";
 import { findApkDownload } from "../../server/domain/app-download";
 import { proseClass } from "../components/legal-page";
+import { rich } from "../components/rich-text";
+import { useMessages } from "../lib/i18n";
 import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
+import * as m from "../paraglide/messages";
+import { localeOfPath, type Locale } from "../../core/locale";
 import type { Route } from "./+types/downloads";
 
-const TITLE = "Download App";
 const PATH = "/downloads";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -12,38 +15,42 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { apk };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   const siteUrl = siteUrlFromMatches(matches);
+  const locale = localeOfPath(location.pathname);
+  const title = m.downloads_title({}, { locale });
   return pageMeta({
-    title: TITLE,
+    locale,
+    title,
     // Search results must not promise a download that does not exist yet.
     description: data?.apk
-      ? "Download the Kursusku Android app (APK): free Udemy courses in your pocket, with a daily app bonus. Step-by-step install guide for Android phones."
-      : "The Kursusku Android app is coming soon: free Udemy courses in your pocket, with a daily app bonus. Until then everything works in your phone's browser.",
+      ? m.downloads_meta_description_available({}, { locale })
+      : m.downloads_meta_description_soon({}, { locale }),
     siteUrl,
     path: PATH,
-    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: TITLE, path: PATH }])],
+    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: title, path: PATH }])],
   });
 };
 
-function formatMegabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+/** "12.3 MB"; Indonesian writes the decimal comma: "12,3 MB". */
+function formatMegabytes(bytes: number, locale: Locale): string {
+  const megabytes = (bytes / (1024 * 1024)).toFixed(1);
+  return `${locale === "id" ? megabytes.replace(".", ",") : megabytes} MB`;
 }
 
 export default function Downloads({ loaderData }: Route.ComponentProps) {
   const { apk } = loaderData;
+  const { t, href, locale } = useMessages();
+  const contactLink = (text: string) => <Link to={href("/contact-us")}>{text}</Link>;
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
       <header className="border-b border-slate-200 pb-6 dark:border-slate-800">
         <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-          {apk ? "Download the Kursusku App" : "The Kursusku App is coming soon"}
+          {apk ? t(m.downloads_heading_available) : t(m.downloads_heading_soon)}
         </h1>
         <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">
-          Every free course from the website, on your Android phone.{" "}
-          {apk
-            ? "App users also get a daily bonus and can write articles for the community."
-            : "App users will also get a daily bonus and can write articles for the community."}
+          {t(m.downloads_intro)} {apk ? t(m.downloads_intro_available) : t(m.downloads_intro_soon)}
         </p>
       </header>
 
@@ -52,13 +59,14 @@ export default function Downloads({ loaderData }: Route.ComponentProps) {
         className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-800 dark:bg-slate-900"
       >
         <h2 id="apk-heading" className="text-xl font-bold text-slate-900 dark:text-white">
-          Kursusku for Android
+          {t(m.downloads_apk_heading)}
         </h2>
         {apk ? (
           <>
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-              Android APK{apk.sizeBytes !== null ? ` · ${formatMegabytes(apk.sizeBytes)}` : ""} ·
-              free
+              {apk.sizeBytes !== null
+                ? t(m.downloads_apk_line_size, { size: formatMegabytes(apk.sizeBytes, locale) })
+                : t(m.downloads_apk_line)}
             </p>
             <a
               href={apk.href}
@@ -78,11 +86,10 @@ export default function Downloads({ loaderData }: Route.ComponentProps) {
               >
                 <path d="M12 3v12m0 0-5-5m5 5 5-5M5 21h14" />
               </svg>
-              Download APK
+              {t(m.downloads_download)}
             </a>
             <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-              Only install Kursusku from this page. Copies from other websites may have been
-              modified.
+              {t(m.downloads_only_here)}
             </p>
           </>
         ) : (
@@ -92,17 +99,21 @@ export default function Downloads({ loaderData }: Route.ComponentProps) {
           >
             <p className="font-semibold">
               <span className="mr-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-bold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-                Coming soon
+                {t(m.downloads_coming_soon)}
               </span>
-              The Android app is not available for download yet.
+              {t(m.downloads_not_available)}
             </p>
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-              Everything works in your phone&apos;s browser in the meantime. Follow our channels on
-              the{" "}
-              <Link to="/contact-us" className="text-brand-600 underline dark:text-brand-100">
-                Contact Us
-              </Link>{" "}
-              page to hear as soon as it is released.
+              {rich(t(m.downloads_meantime), {
+                contact: (text) => (
+                  <Link
+                    to={href("/contact-us")}
+                    className="text-brand-600 underline dark:text-brand-100"
+                  >
+                    {text}
+                  </Link>
+                ),
+              })}
             </p>
           </div>
         )}
@@ -113,40 +124,22 @@ export default function Downloads({ loaderData }: Route.ComponentProps) {
           id="install-heading"
           className="text-xl font-bold text-slate-900 sm:text-2xl dark:text-white"
         >
-          How to install the APK
+          {t(m.downloads_install_heading)}
         </h2>
         <div className={proseClass}>
-          <p>
-            Because the app is installed from a file rather than from a store, Android asks you to
-            allow installs from unknown sources once:
-          </p>
+          <p>{t(m.downloads_install_intro)}</p>
           <ol>
             <li>
-              Tap <strong>Download APK</strong>
-              {apk ? " above" : " on this page once the app is available"} and wait for the download
-              to finish.
+              {rich(
+                apk ? t(m.downloads_step_download_available) : t(m.downloads_step_download_soon),
+              )}
             </li>
-            <li>
-              Open the downloaded <strong>kursusku.apk</strong> from your notifications or the{" "}
-              <strong>Downloads</strong> / <strong>Files</strong> app.
-            </li>
-            <li>
-              If Android says installing unknown apps is blocked, tap <strong>Settings</strong> and
-              turn on <strong>Allow from this source</strong> for your browser or file manager. On
-              older phones this is <strong>Settings → Security → Unknown sources</strong>.
-            </li>
-            <li>
-              Go back and tap <strong>Install</strong>, then <strong>Open</strong>.
-            </li>
-            <li>
-              Sign in with the same Google account you use on the website to keep your credits,
-              favourites and history.
-            </li>
+            <li>{rich(t(m.downloads_step_open))}</li>
+            <li>{rich(t(m.downloads_step_allow))}</li>
+            <li>{rich(t(m.downloads_step_install))}</li>
+            <li>{t(m.downloads_step_sign_in)}</li>
           </ol>
-          <p>
-            After installing, you can switch the permission off again. Google Play Protect may scan
-            the app the first time; that is normal.
-          </p>
+          <p>{t(m.downloads_after_install)}</p>
         </div>
       </section>
 
@@ -155,22 +148,20 @@ export default function Downloads({ loaderData }: Route.ComponentProps) {
           id="play-store-heading"
           className="text-xl font-bold text-slate-900 sm:text-2xl dark:text-white"
         >
-          Why not on the Play Store?
+          {t(m.downloads_play_heading)}
         </h2>
         <div className={proseClass}>
           <p>
-            The Kursusku listing on Google Play is not available at the moment: the store listing is
-            still under review and has not been published.{" "}
-            {apk
-              ? "Until it is, we distribute the app directly from this page so you do not have to wait."
-              : "The app will first be offered as a direct download from this page."}{" "}
-            When the Play Store version is published, we will link it here and the app will update
-            through the store as usual.
+            {t(m.downloads_play_status)}{" "}
+            {apk ? t(m.downloads_play_until_available) : t(m.downloads_play_until_soon)}{" "}
+            {t(m.downloads_play_later)}
           </p>
           <p>
-            Questions about the app? See <Link to="/contact-us">Contact Us</Link>. Your use of the
-            app is covered by our <Link to="/terms-of-service">Terms of Service</Link> and{" "}
-            <Link to="/privacy">Privacy Policy</Link>.
+            {rich(t(m.downloads_questions), {
+              contact: contactLink,
+              terms: (text) => <Link to={href("/terms-of-service")}>{text}</Link>,
+              privacy: (text) => <Link to={href("/privacy")}>{text}</Link>,
+            })}
           </p>
         </div>
       </section>
