@@ -24,7 +24,9 @@ import { findApkDownload } from "../server/domain/app-download";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Stylesheet } from "./components/stylesheet";
-import { useLocale } from "./lib/i18n";
+import { useMessages } from "./lib/i18n";
+import * as m from "./paraglide/messages";
+import { localeOfPath } from "../core/locale";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -34,13 +36,12 @@ export const links: Route.LinksFunction = () => [
  * Only error pages use this: a route's own meta wins, but when a loader throws, the matches stop
  * at the root's ErrorBoundary and the page would otherwise have no <title>.
  */
-export const meta: Route.MetaFunction = ({ error }) => {
+export const meta: Route.MetaFunction = ({ error, location }) => {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [
-    { title: `${notFound ? "Page Not Found" : "Something went wrong"} | Kursusku` },
-    { name: "robots", content: "noindex" },
-  ];
+  const locale = localeOfPath(location.pathname);
+  const title = notFound ? m.error_not_found_title({}, { locale }) : m.error_title({}, { locale });
+  return [{ title: `${title} | Kursusku` }, { name: "robots", content: "noindex" }];
 };
 
 /** How long the APK's presence is remembered: the footer of every page asks. */
@@ -70,7 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const theme = useRootData()?.theme;
-  const locale = useLocale();
+  const { t, locale } = useMessages();
   return (
     <html lang={locale} className={theme ?? undefined}>
       <head>
@@ -87,7 +88,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-slate-900"
         >
-          Skip to content
+          {t(m.skip_to_content)}
         </a>
         <ToastProvider>
           <SiteHeader />
@@ -132,6 +133,7 @@ function FlashToast({ flash }: { flash: RootData["flash"] }) {
 }
 
 export function ErrorBoundary() {
+  const { t, href } = useMessages();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const details =
@@ -142,16 +144,19 @@ export function ErrorBoundary() {
         : String(error);
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">{notFound ? "Page Not Found" : "Something went wrong"}</h1>
+      <h1 className="text-3xl font-bold">
+        {notFound ? t(m.error_not_found_title) : t(m.error_title)}
+      </h1>
       <p className="mt-4 text-slate-600 dark:text-slate-300">
-        {notFound
-          ? "The page you are looking for does not exist or may have been moved."
-          : "An unexpected error occurred. Refreshing the page usually helps."}
+        {notFound ? t(m.error_not_found_text) : t(m.error_text)}
       </p>
       <div className="mt-6 flex justify-center gap-3">
         {notFound ? (
-          <a className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white" href="/">
-            Back to Courses
+          <a
+            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
+            href={href("/")}
+          >
+            {t(m.error_back_to_courses)}
           </a>
         ) : (
           <button
@@ -159,13 +164,13 @@ export function ErrorBoundary() {
             className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
             onClick={() => window.location.reload()}
           >
-            Refresh Page
+            {t(m.error_refresh)}
           </button>
         )}
       </div>
       {!notFound && (
         <details className="mt-8 text-left">
-          <summary className="cursor-pointer font-medium">Error details</summary>
+          <summary className="cursor-pointer font-medium">{t(m.error_details)}</summary>
           <pre className="mt-2 overflow-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-900">
             {details}
           </pre>

@@ -4,6 +4,8 @@ import { APP_BONUS_MODAL_DELAY_MS } from "../../core/rules";
 import type { ViewerSummary } from "../../core/viewer";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /**
  * Companion-app users: a daily bonus modal 3 s after load when they are not premium
@@ -12,6 +14,7 @@ import { Modal } from "./ui/modal";
  */
 export function AppBonus({ viewer }: { viewer: ViewerSummary | undefined }) {
   const toast = useToast();
+  const { t, locale } = useMessages();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);
   const [claiming, setClaiming] = useState(false);
@@ -34,13 +37,13 @@ export function AppBonus({ viewer }: { viewer: ViewerSummary | undefined }) {
       () => {
         if (announcedLapse.current === premiumUntil) return;
         announcedLapse.current = premiumUntil;
-        toast.show("App user temporary premium access has expired.", "info");
+        toast.show(m.app_bonus_expired({}, { locale }), "info");
         void revalidator.revalidate();
       },
       Math.max(0, Math.min(remaining, 2 ** 31 - 1)),
     );
     return () => clearTimeout(timer);
-  }, [premiumUntil, toast, revalidator]);
+  }, [premiumUntil, toast, revalidator, locale]);
 
   const claim = async () => {
     setClaiming(true);
@@ -48,9 +51,9 @@ export function AppBonus({ viewer }: { viewer: ViewerSummary | undefined }) {
       const response = await fetch("/auth/app-bonus", { method: "POST" });
       const body = (await response.json()) as { success?: boolean; message?: string };
       if (!response.ok || !body.success) {
-        toast.show(body.message ?? "Could not claim the app bonus. Please try again.", "error");
+        toast.show(body.message ?? t(m.app_bonus_failed), "error");
       } else {
-        toast.show(body.message ?? "Premium unlocked for 1 hour!", "success");
+        toast.show(body.message ?? t(m.app_bonus_unlocked), "success");
         const { default: confetti } = await import("canvas-confetti");
         void confetti({
           particleCount: 120,
@@ -70,7 +73,7 @@ export function AppBonus({ viewer }: { viewer: ViewerSummary | undefined }) {
     <Modal
       open={open}
       onClose={() => setOpen(false)}
-      title="Your Daily App Bonus"
+      title={t(m.app_bonus_title)}
       footer={
         <>
           <button
@@ -78,7 +81,7 @@ export function AppBonus({ viewer }: { viewer: ViewerSummary | undefined }) {
             onClick={() => setOpen(false)}
             className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold dark:border-slate-600"
           >
-            Maybe Later
+            {t(m.app_bonus_later)}
           </button>
           <button
             type="button"
@@ -86,15 +89,12 @@ export function AppBonus({ viewer }: { viewer: ViewerSummary | undefined }) {
             onClick={() => void claim()}
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white disabled:opacity-60"
           >
-            {claiming ? "Claiming..." : "Claim 1 Hour Premium"}
+            {claiming ? t(m.app_bonus_claiming) : t(m.app_bonus_claim)}
           </button>
         </>
       }
     >
-      <p>
-        Thanks for using the Kursusku app! Claim one hour of free premium access: unlimited course
-        opens and article writing. One claim per day.
-      </p>
+      <p>{t(m.app_bonus_text)}</p>
     </Modal>
   );
 }

@@ -4,6 +4,8 @@ import { formatJakartaInstant } from "../../core/dates";
 import { TRUNCATE, truncate } from "../../core/text";
 import { AiScannedBadge, ArticleCover } from "./article-cover";
 import { StaticHtml } from "./static-html";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /** What a card needs: the article without the whole content. */
 export type ArticleCardData = {
@@ -24,7 +26,8 @@ export function ArticleCard({
   /** One of the cards in the first screen: its cover is the page's largest image. */
   aboveTheFold?: boolean;
 }) {
-  const href = articlePath(article.articleId);
+  const { t, href: localHref } = useMessages();
+  const href = localHref(articlePath(article.articleId));
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
       <ArticleCover imageUrl={article.imageUrl} variant="card" aboveTheFold={aboveTheFold} />
@@ -43,7 +46,9 @@ export function ArticleCard({
             {truncate(article.title, TRUNCATE.cardTitle)}
           </Link>
         </h2>
-        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">By {article.author}</p>
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {t(m.article_by, { author: article.author })}
+        </p>
         <StaticHtml
           html={article.excerptHtml}
           className="mt-3 line-clamp-3 text-sm text-slate-700 dark:text-slate-300"
@@ -53,7 +58,7 @@ export function ArticleCard({
             to={href}
             className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
           >
-            Read More
+            {t(m.article_read_more)}
             {/* In the link's text, not only its aria-label: crawlers and Lighthouse read the text. */}
             <span className="sr-only">: {truncate(article.title, TRUNCATE.ariaTitle)}</span>
           </Link>

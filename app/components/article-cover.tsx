@@ -2,6 +2,8 @@ import { useId } from "react";
 import { coverImageSrc } from "../../core/safe-addresses";
 import { useSiteUrl } from "./site-url";
 import { useImageFailure } from "./image-failure";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /**
  * An article's cover. Without a usable address there is no cover at all (no empty 16:9 box: the
@@ -19,6 +21,7 @@ export function ArticleCover({
   /** The page's largest image on first paint: fetched at once, first, instead of lazily. */
   aboveTheFold?: boolean;
 }) {
+  const { t } = useMessages();
   const src = coverImageSrc(imageUrl, useSiteUrl());
   const { imageRef, failed, onError } = useImageFailure(src);
 
@@ -34,10 +37,10 @@ export function ArticleCover({
     ) : (
       <div
         role="img"
-        aria-label="Image failed to load"
+        aria-label={t(m.image_failed)}
         className={`${frame} flex items-center justify-center border border-dashed border-slate-300 bg-slate-100 text-sm text-slate-600 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-300`}
       >
-        <span aria-hidden="true">Image failed to load</span>
+        <span aria-hidden="true">{t(m.image_failed)}</span>
       </div>
     );
   }
@@ -83,6 +86,7 @@ function CoverPlaceholder({ className }: { className: string }) {
  * screen readers while closed. The title stays for mouse users.
  */
 export function AiScannedBadge() {
+  const { t } = useMessages();
   const tipId = useId();
   return (
     <details className="relative -my-3 shrink-0">
@@ -91,20 +95,20 @@ export function AiScannedBadge() {
         className="flex min-h-11 min-w-11 cursor-pointer list-none items-center justify-center [&::-webkit-details-marker]:hidden"
       >
         <span
-          title="AI Content Check"
+          title={t(m.ai_content_check)}
           className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100"
         >
           <svg viewBox="0 0 16 16" className="h-3 w-3" aria-hidden="true" fill="currentColor">
             <path d="M8 1l5 2v4c0 3.5-2.2 6.3-5 7-2.8-.7-5-3.5-5-7V3l5-2zm-1 9.2l4.2-4.2-1-1L7 8.2 5.8 7l-1 1L7 10.2z" />
           </svg>
-          AI Scanned
+          {t(m.ai_scanned)}
         </span>
       </summary>
       <span
         id={tipId}
         className="absolute top-full right-0 z-10 w-max rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
       >
-        AI Content Check
+        {t(m.ai_content_check)}
       </span>
     </details>
   );

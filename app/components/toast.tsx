@@ -10,6 +10,8 @@ import {
   type ReactNode,
 } from "react";
 import { placeToast, type Band } from "../lib/toast-placement";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 export type ToastType = "info" | "success" | "error";
 export type Toast = {
@@ -111,6 +113,7 @@ const TOAST_EDGE_PX = 16;
  * moves as the page scrolls: a toast must never sit on what the learner is about to press.
  */
 function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: number) => void }) {
+  const { t } = useMessages();
   const stackRef = useRef<HTMLElement>(null);
   const [top, setTop] = useState<number | null>(null);
 
@@ -133,7 +136,7 @@ function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: nu
   return (
     <section
       ref={stackRef}
-      aria-label="Notifications"
+      aria-label={t(m.toast_region)}
       style={top === null ? undefined : { top, bottom: "auto" }}
       className="pointer-events-none fixed right-4 bottom-20 z-50 flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 sm:right-6 sm:bottom-20"
     >
@@ -148,7 +151,7 @@ function ToastStack({ toasts, onDismiss }: { toasts: Toast[]; onDismiss: (id: nu
           <button
             type="button"
             onClick={() => onDismiss(toast.id)}
-            aria-label="Dismiss notification"
+            aria-label={t(m.toast_dismiss)}
             className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full text-lg leading-none"
           >
             ×

@@ -6,7 +6,6 @@ import { ShareButton } from "../components/share-button";
 import { renderMarkdownHtml } from "../components/markdown-html.server";
 import { StaticHtml } from "../components/static-html";
 import { useRootData } from "../components/use-root-data";
-import { ARTICLE_MESSAGES } from "../../core/article-rules";
 import { articlePath, parseArticleId } from "../../core/article-paths";
 import { coverImageSrc } from "../../core/safe-addresses";
 import { markdownToPlainText } from "../../core/markdown-text";
@@ -14,8 +13,9 @@ import { formatJakartaInstant } from "../../core/dates";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, SITE_NAME, siteUrlFromMatches } from "../lib/seo";
 import { TRUNCATE, truncate } from "../../core/text";
 import type { Route } from "./+types/article";
-
-const LOAD_ERROR = "We could not load this article right now. Please try again in a moment.";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
+import { localeOfPath } from "../../core/locale";
 
 /**
  * What the page shows of an article: its body as HTML rendered here, never in the browser
@@ -35,14 +35,15 @@ function toArticleView({ content, ...article }: PublicArticle, siteUrl: string):
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
   const id = parseArticleId(new URL(request.url).searchParams.get("id"));
-  if (id === null) return data({ article: null, error: null }, { status: 404 });
+  if (id === null) return data({ article: null, error: false }, { status: 404 });
   try {
     const article = await findArticle(services, id);
-    if (!article) return data({ article: null, error: null }, { status: 404 });
-    return { article: toArticleView(article, services.config.publicSiteUrl), error: null };
+    if (!article) return data({ article: null, error: false }, { status: 404 });
+    return { article: toArticleView(article, services.config.publicSiteUrl), error: false };
   } catch (error) {
     services.logger.error({ err: error, requestId: context.requestId }, "article failed to load");
-    return data({ article: null, error: LOAD_ERROR }, { status: 503 });
+    // Shown in the page's language (article_load_error).
+    return data({ article: null, error: true }, { status: 503 });
   }
 }
 
@@ -52,13 +53,19 @@ function shareImage(article: ArticleView, siteUrl: string): string | null {
   return src && !src.startsWith("data:") ? src : null;
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   const siteUrl = siteUrlFromMatches(matches);
   const article = data?.article;
+  const locale = localeOfPath(location.pathname);
   if (!article) {
     return pageMeta({
-      title: data?.error ? "Article" : ARTICLE_MESSAGES.notFound,
-      description: data?.error ?? ARTICLE_MESSAGES.notFoundHint,
+      locale,
+      title: data?.error
+        ? m.article_title_fallback({}, { locale })
+        : m.article_not_found({}, { locale }),
+      description: data?.error
+        ? m.article_load_error({}, { locale })
+        : m.article_not_found_hint({}, { locale }),
       siteUrl,
       path: "/articles",
       noIndex: true,
@@ -67,6 +74,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   const path = articlePath(article.articleId);
   const image = shareImage(article, siteUrl);
   return pageMeta({
+    locale,
     title: article.title,
     description: truncate(article.summary, TRUNCATE.articleMetaDescription),
     siteUrl,
@@ -75,7 +83,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     type: "article",
     jsonLd: [
       breadcrumbJsonLd(siteUrl, [
-        { name: "Articles", path: "/articles" },
+        { name: m.articles_title({}, { locale }), path: "/articles" },
         { name: article.title, path },
       ]),
       {
@@ -97,28 +105,30 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, error } = loaderData;
+  const { t, href } = useMessages();
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/article";
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === href("/article");
   const siteUrl = useRootData()?.siteUrl ?? "";
 
   return (
     <>
       <div aria-live="polite" className="mx-auto max-w-3xl px-4">
         {loading ? (
-          <p className="pt-4 text-sm text-slate-600 dark:text-slate-300">Loading article...</p>
+          <p className="pt-4 text-sm text-slate-600 dark:text-slate-300">{t(m.article_loading)}</p>
         ) : null}
       </div>
       {error ? (
-        <ArticleLoadError message={error} />
+        <ArticleLoadError />
       ) : !article ? (
         <ArticleNotFound />
       ) : (
         <article className={`mx-auto max-w-3xl px-4 py-8 ${loading ? "opacity-60" : ""}`}>
           <Link
-            to="/articles"
+            to={href("/articles")}
             className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-600 hover:text-brand-700 dark:text-brand-100"
           >
-            <span aria-hidden="true">←</span> Back to Articles
+            <span aria-hidden="true">←</span> {t(m.article_back)}
           </Link>
           {/* No cover, no box: the title follows the back link directly. */}
           {article.imageUrl && (
@@ -129,9 +139,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <header className="mt-6">
             <h1 className="text-3xl leading-tight font-bold md:text-4xl">{article.title}</h1>
             <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-600 dark:text-slate-300">
-              <p>By {article.author}</p>
+              <p>{t(m.article_by, { author: article.author })}</p>
               <p>
-                Published on{" "}
+                {t(m.article_published)}{" "}
                 <time dateTime={article.date}>{formatJakartaInstant(new Date(article.date))}</time>
               </p>
               <AiScannedBadge />
@@ -142,20 +152,20 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             className="mt-6 text-base break-words text-slate-800 dark:text-slate-200"
           />
           <footer className="mt-10 rounded-xl border border-slate-200 bg-white p-6 text-center dark:border-slate-800 dark:bg-slate-900">
-            <h2 className="text-lg font-semibold">Enjoyed this article? Share it!</h2>
+            <h2 className="text-lg font-semibold">{t(m.article_share_heading)}</h2>
             <div className="mt-4">
               <ShareButton
                 replayKey="article-share"
                 title={article.title}
                 url={
                   siteUrl
-                    ? absoluteUrl(siteUrl, articlePath(article.articleId))
-                    : articlePath(article.articleId)
+                    ? absoluteUrl(siteUrl, href(articlePath(article.articleId)))
+                    : href(articlePath(article.articleId))
                 }
               />
             </div>
             <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">
-              {ARTICLE_MESSAGES.aiNotice}
+              {t(m.article_ai_notice)}
             </p>
           </footer>
         </article>
@@ -165,5 +175,5 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <ArticleLoadError message={LOAD_ERROR} />;
+  return <ArticleLoadError />;
 }

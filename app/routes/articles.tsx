@@ -17,6 +17,9 @@ import { excerptSource } from "../../core/markdown-text";
 import { formatCount } from "../../core/numbers";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/articles";
+import { byCount, useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
+import { localeOfPath } from "../../core/locale";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, identity } = context;
@@ -47,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       sharedRender: Boolean(context.sharedRender),
       page: { articles, total: page.total, page: page.page, pageCount: page.pageCount },
       liveUpdates: { ...liveCursor, intervalMs: services.config.pollIntervalMs },
-      error: null,
+      error: false,
     };
   } catch (error) {
     services.logger.error({ err: error, requestId: context.requestId }, "article list failed");
@@ -58,28 +61,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         sharedRender: Boolean(context.sharedRender),
         page: null,
         liveUpdates: null,
-        error: "We could not load articles right now. Please try again in a moment.",
+        // Shown in the page's language (articles_load_error).
+        error: true,
       },
       { status: 503 },
     );
   }
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   const siteUrl = siteUrlFromMatches(matches);
   const articles = data?.page?.articles ?? [];
+  const locale = localeOfPath(location.pathname);
+  const title = m.articles_title({}, { locale });
   return pageMeta({
-    title: "Articles",
-    description:
-      "Latest Insights: articles by the Kursusku community about learning, careers and free online courses.",
+    locale,
+    title,
+    description: m.articles_meta_description({}, { locale }),
     siteUrl,
     path: data ? articleListHref(data.query) : "/articles",
     jsonLd: [
-      breadcrumbJsonLd(siteUrl, [{ name: "Articles", path: "/articles" }]),
+      breadcrumbJsonLd(siteUrl, [{ name: title, path: "/articles" }]),
       {
         "@context": "https://schema.org",
         "@type": "ItemList",
-        name: "Latest Insights",
+        name: m.articles_heading({}, { locale }),
         numberOfItems: articles.length,
         itemListElement: articles.map((article, index) => ({
           "@type": "ListItem",
@@ -94,10 +100,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 
 export default function Articles({ loaderData }: Route.ComponentProps) {
   const { query, page, error } = loaderData;
+  const { t, href } = useMessages();
   const canWrite =
     usePersonalLayer(loaderData.sharedRender)?.canWriteArticles ?? loaderData.canWrite;
   const navigation = useNavigation();
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/articles";
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === href("/articles");
   const filtered = hasActiveArticleFilters(query);
   const revalidator = useRevalidator();
   // New articles belong on top of the unfiltered first page: reloading its data puts them there
@@ -109,20 +117,22 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 id="articles-heading" className="text-3xl font-bold">
-            Latest Insights
+            {t(m.articles_heading)}
           </h1>
           {page && (
             <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-              {formatCount(page.total)} article{page.total === 1 ? "" : "s"}
+              {t(byCount(page.total, m.articles_count_one, m.articles_count_other), {
+                shown: formatCount(page.total),
+              })}
             </p>
           )}
         </div>
         {canWrite && (
           <Link
-            to="/articles/new"
+            to={href("/articles/new")}
             className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
           >
-            Write Article
+            {t(m.articles_write)}
           </Link>
         )}
       </div>
@@ -139,7 +149,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       )}
 
       <div aria-live="polite" className="mt-4 min-h-6 text-sm text-slate-600 dark:text-slate-300">
-        {loading ? "Loading articles..." : null}
+        {loading ? t(m.articles_loading) : null}
       </div>
 
       {error && (
@@ -147,7 +157,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
           role="alert"
           className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
         >
-          {error}
+          {t(m.articles_load_error)}
         </div>
       )}
 
@@ -155,24 +165,21 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
         <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
           {filtered ? (
             <>
-              <h2 className="text-lg font-semibold">No Articles Match Your Search</h2>
+              <h2 className="text-lg font-semibold">{t(m.articles_no_match_title)}</h2>
               <p className="mt-2 text-slate-600 dark:text-slate-300">
-                Try different keywords or clear your search to explore all available insights.
+                {t(m.articles_no_match_hint)}
               </p>
               <Link
-                to="/articles"
+                to={href("/articles")}
                 className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
               >
-                Reset Search
+                {t(m.articles_reset)}
               </Link>
             </>
           ) : (
             <>
-              <h2 className="text-lg font-semibold">No Articles Found Yet</h2>
-              <p className="mt-2 text-slate-600 dark:text-slate-300">
-                Check back soon for new content, or try writing one yourself if you&apos;re a
-                premium member!
-              </p>
+              <h2 className="text-lg font-semibold">{t(m.articles_none_title)}</h2>
+              <p className="mt-2 text-slate-600 dark:text-slate-300">{t(m.articles_none_hint)}</p>
             </>
           )}
         </div>
@@ -181,7 +188,7 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
       {page && page.articles.length > 0 && (
         <>
           <ul
-            aria-label="Articles"
+            aria-label={t(m.articles_title)}
             className={`grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3 ${loading ? "opacity-60" : ""}`}
           >
             {page.articles.map((article, index) => (
@@ -192,10 +199,10 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <Pagination
-            label="Article pages"
+            label={t(m.articles_pagination)}
             page={page.page}
             pageCount={page.pageCount}
-            hrefFor={(target) => articleListHref({ ...query, page: target })}
+            hrefFor={(target) => href(articleListHref({ ...query, page: target }))}
           />
         </>
       )}

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useMessages } from "../../lib/i18n";
+import * as m from "../../paraglide/messages";
 
 export const MODAL_CLOSE_ANIMATION_MS = 300;
 
@@ -15,6 +17,7 @@ export type ModalProps = {
  * to the opener. Closing plays a 300 ms fade before the dialog leaves the page.
  */
 export function Modal({ open, onClose, title, children, footer }: ModalProps) {
+  const { t } = useMessages();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [closing, setClosing] = useState(false);
 
@@ -59,7 +62,7 @@ export function Modal({ open, onClose, title, children, footer }: ModalProps) {
             type="button"
             onClick={onClose}
             className="-mt-2 -mr-2 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 dark:text-slate-400 dark:hover:bg-slate-800"
-            aria-label="Close dialog"
+            aria-label={t(m.modal_close)}
           >
             ✕
           </button>
