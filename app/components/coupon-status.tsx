@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
 import { formatCheckedAgo, formatCount, formatCountdown } from "../lib/course-facts";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /** A browser clock further than this from the server's is not trusted for the countdown. */
 const CLOCK_TRUST_MS = 60_000;
@@ -22,29 +24,30 @@ export function CouponStatus({
   checkedAt: string | null;
   serverNow: string;
 }) {
+  const { t, locale } = useMessages();
   const now = useTickingNow(serverNow, expiresAt !== null || checkedAt !== null);
-  const countdown = formatCountdown(expiresAt, now);
-  const checked = formatCheckedAgo(checkedAt, now);
+  const countdown = formatCountdown(expiresAt, now, locale);
+  const checked = formatCheckedAgo(checkedAt, now, locale);
   if (expiresAt === null && usesRemaining === null) return null;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
       {expiresAt !== null && (
         <>
-          <dt className="text-slate-600 dark:text-slate-300">Time left</dt>
+          <dt className="text-slate-600 dark:text-slate-300">{t(m.coupon_time_left)}</dt>
           <dd className="font-semibold text-amber-700 tabular-nums dark:text-amber-300">
             {countdown ? (
               <time role="timer" dateTime={expiresAt} data-testid="coupon-countdown">
                 {countdown}
               </time>
             ) : (
-              "The coupon has run out"
+              t(m.coupon_run_out)
             )}
           </dd>
         </>
       )}
       {usesRemaining !== null && (
         <>
-          <dt className="text-slate-600 dark:text-slate-300">Uses left</dt>
+          <dt className="text-slate-600 dark:text-slate-300">{t(m.coupon_uses_left)}</dt>
           <dd data-testid="coupon-uses-left">
             <span className="font-semibold">{formatCount(usesRemaining)}</span>
             {checked && <span className="text-slate-600 dark:text-slate-300"> · {checked}</span>}

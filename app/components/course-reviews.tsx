@@ -4,6 +4,8 @@ import { ReviewButton, useStartReview } from "./review-button";
 import { ReviewModal, type ReviewTarget } from "./review-modal";
 import { StarRating } from "./star-rating";
 import { useViewer } from "./personal-layer";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 export type CourseReview = { rating: number; date: string; userName: string; review: string };
 
@@ -23,6 +25,7 @@ export function CourseReviews({
   reviewed: boolean;
   reviewsLeft: number;
 }) {
+  const { t } = useMessages();
   const signedIn = useViewer()?.signedIn ?? false;
   const [target, setTarget] = useState<ReviewTarget | null>(null);
   const startReviewOf = useStartReview(reviewsLeft, setTarget);
@@ -32,7 +35,7 @@ export function CourseReviews({
     <section aria-labelledby="reviews-heading" className="mt-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="reviews-heading" className="text-xl font-bold">
-          Reviews
+          {t(m.reviews_heading)}
         </h2>
         {signedIn && (
           <ReviewButton courseId={course.id} reviewed={reviewed} onClick={startReview} />
@@ -56,7 +59,7 @@ export function CourseReviews({
               </p>
               <p
                 className="mt-1 text-amber-500"
-                aria-label={`Rated ${review.rating} out of 5`}
+                aria-label={t(m.review_rated, { rating: review.rating })}
                 role="img"
               >
                 <span aria-hidden="true">
@@ -77,7 +80,7 @@ export function CourseReviews({
       )}
       {course.reviewCount > reviews.length && (
         <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-          Showing the {reviews.length} newest of {course.reviewCount} reviews.
+          {t(m.reviews_showing, { shown: reviews.length, total: course.reviewCount })}
         </p>
       )}
       <ReviewModal target={target} onClose={() => setTarget(null)} />

@@ -2,6 +2,8 @@ import { reviewLimitMessage } from "../../core/messages";
 import { DAILY_REVIEW_LIMIT } from "../../core/rules";
 import type { ReviewTarget } from "./review-modal";
 import { useToast } from "./toast";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 /** A course's review control: "Leave a Review", or a disabled "Reviewed" once it is reviewed. */
 export function ReviewButton({
@@ -13,6 +15,7 @@ export function ReviewButton({
   reviewed: boolean;
   onClick: () => void;
 }) {
+  const { t } = useMessages();
   if (reviewed) {
     return (
       <button
@@ -20,7 +23,7 @@ export function ReviewButton({
         disabled
         className="inline-flex min-h-11 items-center rounded-lg bg-slate-200 px-3 text-sm font-semibold text-slate-600 dark:bg-slate-800 dark:text-slate-300"
       >
-        Reviewed
+        {t(m.review_done)}
       </button>
     );
   }
@@ -31,7 +34,7 @@ export function ReviewButton({
       onClick={onClick}
       className="inline-flex min-h-11 items-center rounded-lg border border-brand-600 px-3 text-sm font-semibold text-brand-700 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-slate-800"
     >
-      Leave a Review
+      {t(m.review_leave)}
     </button>
   );
 }

@@ -1,10 +1,8 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import {
-  REVIEW_MAX_LENGTH,
-  REVIEW_RATING_REQUIRED,
-  REVIEW_TEXT_REQUIRED,
-} from "../../core/messages";
+import { REVIEW_MAX_LENGTH } from "../../core/messages";
+import { byCount, useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 
@@ -20,11 +18,12 @@ export function ReviewModal({
   target: ReviewTarget | null;
   onClose: () => void;
 }) {
+  const { t } = useMessages();
   return (
     <Modal
       open={target !== null}
       onClose={onClose}
-      title={`Review ${target?.title ?? "this course"}`}
+      title={t(m.review_title, { title: target?.title ?? t(m.review_this_course) })}
     >
       {target && <ReviewForm key={target.courseId} target={target} onDone={onClose} />}
     </Modal>
@@ -32,6 +31,7 @@ export function ReviewModal({
 }
 
 function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => void }) {
+  const { t } = useMessages();
   const toast = useToast();
   const revalidator = useRevalidator();
   const [rating, setRating] = useState(0);
@@ -41,12 +41,16 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
   const ready = rating > 0 && text.trim() !== "";
   // While Submit Review is disabled, the first missing piece is named under it (and read with it).
   const missing =
-    rating === 0 ? REVIEW_RATING_REQUIRED : text.trim() === "" ? REVIEW_TEXT_REQUIRED : null;
+    rating === 0
+      ? t(m.review_rating_required)
+      : text.trim() === ""
+        ? t(m.review_text_required)
+        : null;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    if (rating === 0) return setError(REVIEW_RATING_REQUIRED);
-    if (text.trim() === "") return setError(REVIEW_TEXT_REQUIRED);
+    if (rating === 0) return setError(t(m.review_rating_required));
+    if (text.trim() === "") return setError(t(m.review_text_required));
     setSending(true);
     setError(null);
     try {
@@ -59,15 +63,15 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
       if (!response.ok || !answer.success) {
         const message = answer.error?.message ?? answer.message ?? response.statusText;
         setError(message);
-        toast.show(`Review submission failed: ${message}`, "error");
+        toast.show(t(m.review_failed, { message }), "error");
         return;
       }
-      toast.show(answer.message ?? "Thank you! Your review has been submitted.", "success");
+      toast.show(answer.message ?? t(m.review_thanks), "success");
       await revalidator.revalidate();
       onDone();
     } catch (failure) {
       setError((failure as Error).message);
-      toast.show(`Review submission failed: ${(failure as Error).message}`, "error");
+      toast.show(t(m.review_failed, { message: (failure as Error).message }), "error");
     } finally {
       setSending(false);
     }
@@ -76,7 +80,7 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
   return (
     <form onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <fieldset>
-        <legend className="text-sm font-medium">Your rating</legend>
+        <legend className="text-sm font-medium">{t(m.review_your_rating)}</legend>
         <div className="mt-1 flex gap-2">
           {[1, 2, 3, 4, 5].map((value) => (
             <label
@@ -98,7 +102,7 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
                 ★
               </span>
               <span className="sr-only">
-                {value} star{value === 1 ? "" : "s"}
+                {t(byCount(value, m.review_stars_one, m.review_stars_other), { count: value })}
               </span>
             </label>
           ))}
@@ -106,7 +110,7 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
       </fieldset>
       <div>
         <label htmlFor="review-text" className="text-sm font-medium">
-          Your review
+          {t(m.review_your_review)}
         </label>
         <textarea
           id="review-text"
@@ -137,7 +141,7 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
           aria-describedby={missing && !error ? "review-missing" : undefined}
           className="inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {sending ? "Submitting..." : "Submit Review"}
+          {sending ? t(m.review_submitting) : t(m.review_submit)}
         </button>
       </div>
     </form>

@@ -86,18 +86,18 @@ describe("formatCheckedAgo", () => {
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
 
   it("says how long ago Udemy was asked, in the largest whole unit", () => {
-    expect(formatCheckedAgo(before(20_000), now)).toBe("checked just now");
-    expect(formatCheckedAgo(before(60_000), now)).toBe("checked 1 minute ago");
-    expect(formatCheckedAgo(before(59 * 60_000), now)).toBe("checked 59 minutes ago");
-    expect(formatCheckedAgo(before(60 * 60_000), now)).toBe("checked 1 hour ago");
-    expect(formatCheckedAgo(before(47 * 3_600_000), now)).toBe("checked 47 hours ago");
-    expect(formatCheckedAgo(before(72 * 3_600_000), now)).toBe("checked 3 days ago");
+    expect(formatCheckedAgo(before(20_000), now, "en")).toBe("checked just now");
+    expect(formatCheckedAgo(before(60_000), now, "en")).toBe("checked 1 minute ago");
+    expect(formatCheckedAgo(before(59 * 60_000), now, "en")).toBe("checked 59 minutes ago");
+    expect(formatCheckedAgo(before(60 * 60_000), now, "en")).toBe("checked 1 hour ago");
+    expect(formatCheckedAgo(before(47 * 3_600_000), now, "en")).toBe("checked 47 hours ago");
+    expect(formatCheckedAgo(before(72 * 3_600_000), now, "en")).toBe("checked 3 days ago");
   });
 
   it("says nothing when Udemy was never asked, and 'just now' for a clock slightly behind", () => {
-    expect(formatCheckedAgo(null, now)).toBeNull();
-    expect(formatCheckedAgo("not a date", now)).toBeNull();
-    expect(formatCheckedAgo(before(-30_000), now)).toBe("checked just now");
+    expect(formatCheckedAgo(null, now, "en")).toBeNull();
+    expect(formatCheckedAgo("not a date", now, "en")).toBeNull();
+    expect(formatCheckedAgo(before(-30_000), now, "en")).toBe("checked just now");
   });
 });
 
@@ -106,16 +106,16 @@ describe("formatCountdown", () => {
   const after = (ms: number) => new Date(now.getTime() + ms).toISOString();
 
   it("counts down to the second, with days when there are any", () => {
-    expect(formatCountdown(after(9_000), now)).toBe("00:00:09");
-    expect(formatCountdown(after((4 * 3600 + 12 * 60 + 9) * 1000), now)).toBe("04:12:09");
-    expect(formatCountdown(after((2 * 86_400 + 3600) * 1000 + 999), now)).toBe("2d 01:00:00");
+    expect(formatCountdown(after(9_000), now, "en")).toBe("00:00:09");
+    expect(formatCountdown(after((4 * 3600 + 12 * 60 + 9) * 1000), now, "en")).toBe("04:12:09");
+    expect(formatCountdown(after((2 * 86_400 + 3600) * 1000 + 999), now, "en")).toBe("2d 01:00:00");
   });
 
   it("gives nothing for no end, a past end or an unreadable one", () => {
-    expect(formatCountdown(null, now)).toBeNull();
-    expect(formatCountdown(after(0), now)).toBeNull();
-    expect(formatCountdown(after(-1000), now)).toBeNull();
-    expect(formatCountdown("soon", now)).toBeNull();
+    expect(formatCountdown(null, now, "en")).toBeNull();
+    expect(formatCountdown(after(0), now, "en")).toBeNull();
+    expect(formatCountdown(after(-1000), now, "en")).toBeNull();
+    expect(formatCountdown("soon", now, "en")).toBeNull();
   });
 });
 
@@ -133,5 +133,9 @@ describe("in Indonesian", () => {
     expect(formatLevel("Beginner Level", "id")).toBe("Pemula");
     expect(formatLevel("All Levels", "id")).toBe("Semua Level");
     expect(formatLevel("Something Else", "id")).toBe("Something Else");
+    expect(formatCheckedAgo(new Date(now.getTime() - 5 * 60_000).toISOString(), now, "id")).toBe(
+      "dicek 5 menit lalu",
+    );
+    expect(formatCountdown(after((2 * 86_400 + 3600) * 1000), now, "id")).toBe("2 hari 01:00:00");
   });
 });

@@ -58,22 +58,40 @@ export function formatLevel(level: string | null, locale: Locale): string | null
 }
 
 /** "checked just now" / "checked 5 minutes ago" / "checked 3 hours ago" / "checked 2 days ago". */
-export function formatCheckedAgo(checkedAt: string | null, now: Date): string | null {
+export function formatCheckedAgo(
+  checkedAt: string | null,
+  now: Date,
+  locale: Locale,
+): string | null {
   if (!checkedAt) return null;
   const ms = now.getTime() - Date.parse(checkedAt);
   if (Number.isNaN(ms)) return null;
   const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  if (minutes < 1) return "checked just now";
-  if (minutes < 60) return `checked ${minutes} minute${minutes === 1 ? "" : "s"} ago`;
+  if (minutes < 1) return m.checked_just_now({}, { locale });
+  if (minutes < 60)
+    return byCount(
+      minutes,
+      m.checked_minutes_ago_one,
+      m.checked_minutes_ago_other,
+    )({ count: minutes }, { locale });
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `checked ${hours} hour${hours === 1 ? "" : "s"} ago`;
-  return `checked ${Math.floor(hours / 24)} days ago`;
+  if (hours < 48)
+    return byCount(
+      hours,
+      m.checked_hours_ago_one,
+      m.checked_hours_ago_other,
+    )({ count: hours }, { locale });
+  return m.checked_days_ago({ count: Math.floor(hours / 24) }, { locale });
 }
 
 const twoDigits = (value: number) => String(value).padStart(2, "0");
 
-/** Time left to the second: "2d 04:12:09", "04:12:09"; null once it has run out. */
-export function formatCountdown(expiresAt: string | null, now: Date): string | null {
+/** Time left to the second: "2d 04:12:09" ("2 hari 04:12:09"), "04:12:09"; null once run out. */
+export function formatCountdown(
+  expiresAt: string | null,
+  now: Date,
+  locale: Locale,
+): string | null {
   if (!expiresAt) return null;
   const ms = Date.parse(expiresAt) - now.getTime();
   if (Number.isNaN(ms) || ms <= 0) return null;
@@ -86,5 +104,5 @@ export function formatCountdown(expiresAt: string | null, now: Date): string | n
   ]
     .map(twoDigits)
     .join(":");
-  return days > 0 ? `${days}d ${clock}` : clock;
+  return days > 0 ? m.countdown_days({ days, clock }, { locale }) : clock;
 }

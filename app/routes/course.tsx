@@ -30,6 +30,8 @@ import {
 import { absoluteUrl, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/course";
 import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
+import { localeOfPath, localizedHref } from "../../core/locale";
 
 /**
  * GET /course/:slug — a course's own page, listed or not: a course whose coupon ended keeps its
@@ -42,7 +44,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const slug = parseCourseSlug(params.slug);
   const course = slug === null ? null : await findCourseBySlug(services, slug);
   if (!course) throw data(null, { status: 404 });
-  const path = coursePath(course.slug);
+  // The course's one address in the page's language.
+  const path = localizedHref(localeOfPath(new URL(request.url).pathname), coursePath(course.slug));
   if (new URL(request.url).pathname !== path) throw redirect(path, 301);
 
   const [reviews, similar] = await Promise.all([
@@ -79,11 +82,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches }) => {
+export const meta: Route.MetaFunction = ({ data, matches, location }) => {
   if (!data) return [];
   const siteUrl = siteUrlFromMatches(matches);
   const { course, summary } = data;
   return pageMeta({
+    locale: localeOfPath(location.pathname),
     title: course.title,
     description: courseMetaDescription(summary),
     siteUrl,
@@ -98,7 +102,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const { course, similar, today } = loaderData;
   const now = new Date(loaderData.now);
-  const { locale } = useMessages();
+  const { t, href, locale } = useMessages();
   const viewer = useViewer();
   const siteUrl = useRootData()?.siteUrl ?? "";
   const layer = usePersonalLayer(loaderData.sharedRender);
@@ -106,19 +110,22 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const favourites = new Set(layer?.favouriteCourseIds ?? loaderData.favouriteCourseIds);
   const review = layer ? layer.review : loaderData;
   const facts: Array<[string, ReactNode]> = [];
-  if (course.language) facts.push(["Language", course.language]);
+  if (course.language) facts.push([t(m.course_fact_language), course.language]);
   const level = formatLevel(course.level, locale);
-  if (level) facts.push(["Level", level]);
+  if (level) facts.push([t(m.course_fact_level), level]);
   const length = formatDuration(course.durationMinutes, locale);
-  if (length) facts.push(["Length", length]);
+  if (length) facts.push([t(m.course_fact_length), length]);
   if (course.udemyRating !== null) {
     const reviews =
-      course.udemyReviews !== null ? ` (${formatCount(course.udemyReviews)} reviews)` : "";
-    facts.push(["Udemy rating", `${course.udemyRating.toFixed(1)}★${reviews}`]);
+      course.udemyReviews !== null
+        ? ` ${t(m.course_fact_udemy_reviews, { count: formatCount(course.udemyReviews) })}`
+        : "";
+    facts.push([t(m.course_fact_udemy_rating), `${course.udemyRating.toFixed(1)}★${reviews}`]);
   }
-  if (course.students !== null) facts.push(["Students", formatCount(course.students)]);
+  if (course.students !== null)
+    facts.push([t(m.course_fact_students), formatCount(course.students)]);
   facts.push([
-    "Added",
+    t(m.card_added),
     <time key="added" dateTime={course.date}>
       {formatIndonesianDate(course.date)}
     </time>,
@@ -127,17 +134,23 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   return (
     // Keyed by course: moving to a similar course starts its page afresh (modal, heart, clock).
     <article key={course.id} className="mx-auto max-w-6xl px-4 pt-4 pb-12 md:pt-8">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600 dark:text-slate-300">
+      <nav
+        aria-label={t(m.course_breadcrumb)}
+        className="text-sm text-slate-600 dark:text-slate-300"
+      >
         <ol className="flex flex-wrap items-center gap-x-1">
           <li>
-            <Link to="/" className="inline-flex min-h-11 min-w-11 items-center hover:underline">
-              Home
+            <Link
+              to={href("/")}
+              className="inline-flex min-h-11 min-w-11 items-center hover:underline"
+            >
+              {t(m.course_home)}
             </Link>
           </li>
           <li aria-hidden="true">›</li>
           <li>
             <Link
-              to={courseListHref({ type: course.courseType })}
+              to={href(courseListHref({ type: course.courseType }))}
               className="inline-flex min-h-11 items-center hover:underline"
             >
               {course.courseType}
@@ -179,7 +192,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           )}
           {course.instructor && (
             <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">
-              By <span className="font-medium">{course.instructor}</span>
+              {t(m.course_by)} <span className="font-medium">{course.instructor}</span>
             </p>
           )}
 
@@ -210,10 +223,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               </>
             ) : (
               <div data-testid="coupon-ended">
-                <p className="text-lg font-semibold">This coupon has ended</p>
+                <p className="text-lg font-semibold">{t(m.course_coupon_ended)}</p>
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-                  Udemy no longer gives this course for free, so it is not in the list. It comes
-                  back when a new coupon is found. Until then, try a similar free course below.
+                  {t(m.course_coupon_ended_hint)}
                 </p>
               </div>
             )}
@@ -230,7 +242,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               <ShareButton
                 replayKey="course-share"
                 title={course.title}
-                url={absoluteUrl(siteUrl, coursePath(course.slug))}
+                url={absoluteUrl(siteUrl, href(coursePath(course.slug)))}
                 className="border border-slate-300 px-4 text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
               />
             </div>
@@ -241,7 +253,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       {course.descriptionHtml && (
         <section aria-labelledby="about-heading" className="mt-10 max-w-3xl">
           <h2 id="about-heading" className="text-xl font-bold">
-            About this course
+            {t(m.course_about)}
           </h2>
           <div
             className="course-description mt-3 space-y-3 text-slate-800 dark:text-slate-200 [&_a]:text-brand-700 [&_a]:underline dark:[&_a]:text-brand-100 [&_h3]:mt-4 [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6"
@@ -263,7 +275,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       {similar.length > 0 && (
         <section aria-labelledby="similar-heading" className="mt-12">
           <h2 id="similar-heading" className="text-xl font-bold">
-            Similar free courses
+            {t(m.course_similar)}
           </h2>
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {similar.map((item) => (
