@@ -25,7 +25,8 @@ export function LanguageSwitch({
       to={localizedHref(other, `${location.pathname}${location.search}`)}
       hrefLang={other}
       lang={other}
-      className={className}
+      // "ID" / "EN" alone is narrower than a 44 px tap target.
+      className={`${className} min-w-11 justify-center`}
       onClick={() => {
         document.cookie = `${LANGUAGE_COOKIE}=${other}; Path=/; Max-Age=${REMEMBER_SECONDS}; SameSite=Lax`;
         onNavigate?.();
