@@ -11,6 +11,8 @@ import {
 } from "../../core/ai-schemas";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 export type AiCompassModalProps = {
   open: boolean;
@@ -62,6 +64,7 @@ export function readGuidance(text: string): LearningGuidance | null {
 
 /** AI Learning Compass: goal in; advice, skills and keyword chips out. */
 export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModalProps) {
+  const { t } = useMessages();
   const toast = useToast();
   const [goal, setGoal] = useState("");
   const [phase, setPhase] = useState<Phase>("input");
@@ -137,15 +140,12 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
   }
 
   return (
-    <Modal open={open} onClose={close} title="AI Learning Compass">
+    <Modal open={open} onClose={close} title={t(m.compass_title)}>
       {phase === "input" && (
         <form onSubmit={submit} noValidate>
-          <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">
-            Tell us what you want to learn or become, in English or Bahasa Indonesia. We will
-            suggest skills and keywords that find free courses in today&apos;s list.
-          </p>
+          <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">{t(m.compass_intro)}</p>
           <label htmlFor={goalId} className="block font-semibold">
-            Your learning goal
+            {t(m.compass_goal_label)}
           </label>
           <textarea
             ref={inputRef}
@@ -158,7 +158,7 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
               setGoal(event.target.value);
               if (error) setError(null);
             }}
-            placeholder="e.g. saya ingin jadi web developer"
+            placeholder={t(m.compass_goal_placeholder)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             className="mt-2 w-full rounded-lg border border-slate-300 bg-white p-3 text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100"
@@ -173,7 +173,7 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
               type="submit"
               className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
             >
-              Get Guidance
+              {t(m.compass_submit)}
             </button>
           </div>
         </form>
@@ -188,7 +188,7 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
             aria-hidden="true"
             className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
           />
-          AI is thinking...
+          {t(m.compass_loading)}
         </div>
       )}
 
@@ -197,7 +197,7 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
           <p className="leading-relaxed">{guidance.advice}</p>
           {guidance.suggestedSkills.length > 0 && (
             <>
-              <h3 className="mt-5 font-bold">Suggested skills</h3>
+              <h3 className="mt-5 font-bold">{t(m.compass_skills)}</h3>
               <ul className="mt-2 space-y-3">
                 {guidance.suggestedSkills.map((skill) => (
                   <li key={skill.skillName}>
@@ -210,20 +210,18 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
           )}
           {guidance.genericKeywords.length > 0 && (
             <>
-              <h3 className="mt-5 font-bold">Explore more</h3>
+              <h3 className="mt-5 font-bold">{t(m.compass_more)}</h3>
               <KeywordChips keywords={guidance.genericKeywords} onApply={onApplyKeyword} />
             </>
           )}
-          <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
-            Choose a keyword to search the course list.
-          </p>
+          <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t(m.compass_choose)}</p>
           <div className="mt-5 flex justify-end">
             <button
               type="button"
               onClick={tryAnother}
               className="rounded-lg border border-slate-300 px-4 py-2 font-semibold dark:border-slate-600"
             >
-              Try Another Goal
+              {t(m.compass_try_another)}
             </button>
           </div>
         </div>
@@ -239,6 +237,7 @@ function KeywordChips({
   keywords: string[];
   onApply: (keyword: string) => void;
 }) {
+  const { t } = useMessages();
   return (
     <ul className="mt-1 flex flex-wrap gap-2">
       {keywords.map((keyword) => (
@@ -246,7 +245,7 @@ function KeywordChips({
           <button
             type="button"
             onClick={() => onApply(keyword)}
-            aria-label={`Search courses for ${keyword}`}
+            aria-label={t(m.compass_keyword_label, { keyword })}
             className="rounded-full bg-brand-50 px-3 py-1 text-sm font-medium text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100 dark:bg-slate-800 dark:text-brand-100 dark:ring-slate-600"
           >
             {keyword}

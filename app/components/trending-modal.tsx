@@ -10,6 +10,8 @@ import {
 import { TRUNCATE, truncate } from "../../core/text";
 import { useCourseOpener } from "./course-opener";
 import { Modal } from "./ui/modal";
+import { useMessages } from "../lib/i18n";
+import * as m from "../paraglide/messages";
 
 // The markdown renderer is only needed once an answer arrives: keep it out of the home bundle.
 const Markdown = lazy(() => import("./markdown").then((module) => ({ default: module.Markdown })));
@@ -71,6 +73,7 @@ function plainText(markdown: string): string {
 
 /** Trending topic modal: fetches when opened; topic, explanation and related courses. */
 export function TrendingModal({ open, onClose }: TrendingModalProps) {
+  const { t } = useMessages();
   const openCourse = useCourseOpener();
   // Every opening (and every "Try Again") asks afresh; the server caches the answer for an hour.
   const [opening, setOpening] = useState(0);
@@ -97,14 +100,14 @@ export function TrendingModal({ open, onClose }: TrendingModalProps) {
     <Modal
       open={open}
       onClose={onClose}
-      title="Trending Now"
+      title={t(m.trending_title)}
       footer={
         <button
           type="button"
           onClick={onClose}
           className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white"
         >
-          Close
+          {t(m.close)}
         </button>
       }
     >
@@ -117,7 +120,7 @@ export function TrendingModal({ open, onClose }: TrendingModalProps) {
             aria-hidden="true"
             className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
           />
-          Finding what&apos;s hot right now...
+          {t(m.trending_loading)}
         </div>
       )}
 
@@ -134,7 +137,7 @@ export function TrendingModal({ open, onClose }: TrendingModalProps) {
             onClick={() => setOpening((count) => count + 1)}
             className="mt-4 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold dark:border-slate-600"
           >
-            Try Again
+            {t(m.trending_try_again)}
           </button>
         </div>
       )}
@@ -151,7 +154,7 @@ export function TrendingModal({ open, onClose }: TrendingModalProps) {
           </Suspense>
           {current.answer.relatedCourses.length > 0 && (
             <>
-              <h4 className="mt-4 font-semibold">Related courses</h4>
+              <h4 className="mt-4 font-semibold">{t(m.trending_related)}</h4>
               <ul className="mt-2 divide-y divide-slate-200 dark:divide-slate-700">
                 {current.answer.relatedCourses.map((course) => (
                   <li key={course.id} className="flex items-center justify-between gap-3 py-2">
@@ -163,10 +166,12 @@ export function TrendingModal({ open, onClose }: TrendingModalProps) {
                       target="_blank"
                       rel="nofollow noopener"
                       onClick={(event) => openCourse(event, { id: course.id, title: course.title })}
-                      aria-label={`View ${truncate(course.title, TRUNCATE.ariaTitle)}`}
+                      aria-label={t(m.trending_view_label, {
+                        title: truncate(course.title, TRUNCATE.ariaTitle),
+                      })}
                       className="shrink-0 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700"
                     >
-                      View
+                      {t(m.trending_view)}
                     </a>
                   </li>
                 ))}
