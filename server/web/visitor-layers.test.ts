@@ -124,6 +124,22 @@ describe("createVisitorLayers", () => {
     expect(premium.builds).toHaveLength(2);
   });
 
+  it("keeps a visitor's latest 32 pages, forgetting the oldest", async () => {
+    const { layers, builds } = harness();
+    const phone = requestWith("kk_session=ana-phone");
+    const coursePage = (id: number) => ({
+      ...EMPTY_PERSONAL_SCOPE,
+      courseIds: [id],
+      reviewCourseId: id,
+    });
+    for (let id = 1; id <= 33; id += 1) await layers.endingFor(phone, coursePage(id));
+    await layers.endingFor(phone, coursePage(33));
+    await layers.endingFor(phone, coursePage(2));
+    expect(builds).toHaveLength(33);
+    await layers.endingFor(phone, coursePage(1));
+    expect(builds).toHaveLength(34);
+  });
+
   it("forgetAll forgets everybody", async () => {
     const { layers } = harness();
     await layers.endingFor(requestWith("kk_session=ana-phone"), home);
