@@ -56,15 +56,13 @@ CREATE TABLE "saved_searches" (
 --> statement-breakpoint
 ALTER TABLE "alert_channels" ADD CONSTRAINT "alert_channels_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_deliveries" ADD CONSTRAINT "alert_deliveries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "alert_deliveries" ADD CONSTRAINT "alert_deliveries_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "alert_deliveries" ADD CONSTRAINT "alert_deliveries_saved_search_id_saved_searches_id_fk" FOREIGN KEY ("saved_search_id") REFERENCES "public"."saved_searches"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_matched_coupons" ADD CONSTRAINT "alert_matched_coupons_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_watches" ADD CONSTRAINT "alert_watches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "alert_watches" ADD CONSTRAINT "alert_watches_course_id_courses_id_fk" FOREIGN KEY ("course_id") REFERENCES "public"."courses"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_searches" ADD CONSTRAINT "saved_searches_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "alert_deliveries_once_key" ON "alert_deliveries" USING btree ("user_id","course_id","coupon_code","channel");--> statement-breakpoint
 CREATE INDEX "alert_deliveries_waiting_idx" ON "alert_deliveries" USING btree ("channel","user_id") WHERE "alert_deliveries"."status" in ('pending', 'sending');--> statement-breakpoint
-CREATE INDEX "alert_deliveries_history_idx" ON "alert_deliveries" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "alert_deliveries_course_idx" ON "alert_deliveries" USING btree ("course_id");--> statement-breakpoint
 CREATE INDEX "alert_watches_course_idx" ON "alert_watches" USING btree ("course_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_searches_user_filter_key" ON "saved_searches" USING btree ("user_id","filter_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_searches_feed_token_key" ON "saved_searches" USING btree ("feed_token");--> statement-breakpoint

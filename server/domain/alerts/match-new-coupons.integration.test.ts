@@ -42,7 +42,7 @@ async function deliveries() {
     })
     .from(alertDeliveries)
     .innerJoin(courses, eq(courses.id, alertDeliveries.courseId))
-    .orderBy(asc(alertDeliveries.userId), asc(alertDeliveries.id));
+    .orderBy(asc(alertDeliveries.userId), asc(courses.slug), asc(alertDeliveries.couponCode));
 }
 
 const search = (
@@ -159,8 +159,8 @@ describe("alert matching after an ingest run", () => {
     ];
     await ingest();
     expect((await deliveries()).map((row) => [row.userId, row.slug])).toEqual([
-      ["ana", "javascript-basics"],
       ["ana", "golang-web"],
+      ["ana", "javascript-basics"],
       ["budi", "golang-web"],
     ]);
   });

@@ -30,13 +30,16 @@ const savedSearchColumns = {
   createdAt: savedSearches.createdAt,
 };
 
+/** Longer anchors find fewer false candidates; matching joins every piece up to this length. */
+export const ANCHOR_LENGTH = 4;
+
 /** 32 random bytes: a feed address nobody can guess. */
 function newFeedToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
 /**
- * The key matching joins on: the first three characters (code points) of the longest word.
+ * The key matching joins on: the first four characters (code points) of the longest word.
  * Any title that holds every word holds this key at some position, so only searches whose
  * key occurs in a new title are checked word by word.
  */
@@ -45,7 +48,7 @@ export function anchorOf(words: readonly string[]): string | null {
     (best, word) => (best === null || [...word].length > [...best].length ? word : best),
     null,
   );
-  return longest === null ? null : [...longest].slice(0, 3).join("");
+  return longest === null ? null : [...longest].slice(0, ANCHOR_LENGTH).join("");
 }
 
 /**
