@@ -108,6 +108,18 @@ const environmentSchema = z.object({
    * belongs to one process, so there it is always 1.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /** The SMTP server alert digests go through (smtp:// or smtps://, login in the URL); unset: no e-mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The From of alert e-mails. */
+  MAIL_FROM: z.string().min(3).max(200).default("Kursusku <alerts@kursusku.id>"),
+  /** How often the e-mail digest worker looks for users whose hour has come (every 5 minutes). */
+  ALERT_DIGEST_CRON: z
+    .string()
+    .default("*/5 * * * *")
+    .refine(isCronPattern, 'must be a cron pattern such as "*/5 * * * *"'),
   /** How often an open home page asks for new courses and articles (60 000 ms). */
   POLL_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
 });
@@ -150,6 +162,7 @@ export type Config = {
   s3: S3Settings | null;
   ingest: IngestConfig;
   pollIntervalMs: number;
+  alerts: AlertSettings;
   /** Worker processes to run (1: no cluster); see WEB_CONCURRENCY. */
   workers: number;
   /** WEB_CONCURRENCY asked for more than 1 on the embedded database: logged at start-up. */
@@ -166,6 +179,13 @@ export type IngestConfig = {
   udemyCheckLimit: number;
   fetchTimeoutMs: number;
   maxFeedBytes: number;
+};
+
+export type AlertSettings = {
+  /** Null: e-mail alerts are off (no SMTP server configured). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  digestCron: string;
 };
 
 export type AuthSettings = {
@@ -306,6 +326,11 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       maxFeedBytes: values.INGEST_MAX_FEED_BYTES,
     },
     pollIntervalMs: values.POLL_INTERVAL_MS,
+    alerts: {
+      smtpUrl: values.SMTP_URL ?? null,
+      mailFrom: values.MAIL_FROM,
+      digestCron: values.ALERT_DIGEST_CRON,
+    },
     workers: values.DATABASE_URL ? (values.WEB_CONCURRENCY ?? availableParallelism()) : 1,
     workersRefused:
       !values.DATABASE_URL && (values.WEB_CONCURRENCY ?? 1) > 1
