@@ -13,6 +13,7 @@ import { CourseReviews } from "../components/course-reviews";
 import { FavouriteButton } from "../components/favourite-button";
 import { ShareButton } from "../components/share-button";
 import { usePersonalLayer, useViewer } from "../components/personal-layer";
+import { WatchButton } from "../components/watch-button";
 import { useRootData } from "../components/use-root-data";
 import { ViewCourseButton } from "../components/view-course-button";
 import { courseListHref } from "../../core/course-filters";
@@ -213,6 +214,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                   Udemy no longer gives this course for free, so it is not in the list. It comes
                   back when a new coupon is found. Until then, try a similar free course below.
                 </p>
+                <div className="mt-3">
+                  <WatchButton courseId={course.id} />
+                </div>
               </div>
             )}
             <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -5,6 +5,7 @@ import {
   type EmailChannelInput,
 } from "../../../core/alert-rules";
 import { coursePath } from "../../../core/course-paths";
+import type { EmailChannel, MyAlerts } from "../../../core/my-alerts";
 import { alertChannels, alertDeliveries, alertWatches, courses } from "../../db/schema";
 import type { Services } from "../../services";
 import { createRateLimiter, type RateLimiter } from "../../adapters/rate-limit/rate-limiter";
@@ -14,40 +15,7 @@ import { listSavedSearches } from "./saved-searches";
 /** Deliveries shown in a user's history, newest first. */
 export const HISTORY_LENGTH = 100;
 
-export type EmailChannel = {
-  /** The site can send e-mail at all (SMTP_URL is set). */
-  available: boolean;
-  enabled: boolean;
-  /** Hour of the daily digest, Asia/Jakarta. */
-  hour: number;
-  /** Why we switched it off (a refused address, an unsubscribe link), if we did. */
-  note: string | null;
-};
-
-/** Everything a dashboard "Alerts" tab shows, in one answer. */
-export type MyAlerts = {
-  watches: Array<{ courseId: number; title: string; path: string; listed: boolean }>;
-  searches: Array<{
-    id: number;
-    search: string;
-    type: string | null;
-    language: string | null;
-    rating: number;
-    /** The private Atom feed: whoever has this address can read the feed. */
-    feedUrl: string;
-  }>;
-  email: EmailChannel;
-  history: Array<{
-    courseId: number;
-    title: string;
-    path: string;
-    channel: string;
-    reason: string;
-    status: string;
-    queuedAt: string;
-    sentAt: string | null;
-  }>;
-};
+export type { EmailChannel, MyAlerts } from "../../../core/my-alerts";
 
 export async function readEmailChannel(services: Services, userId: string): Promise<EmailChannel> {
   const [row] = await services.db
