@@ -17,6 +17,7 @@ import { searchWordsOf } from "../core/alert-rules";
 import { createServices } from "../server/services";
 
 export type AlertMatchingBench = {
+  database: "pglite" | "postgres";
   /** Distinct words the saved searches were drawn from. */
   searchWords: number;
   savedSearches: number;
@@ -46,7 +47,8 @@ function createRandom(seed: number) {
 }
 
 /**
- * Alert matching at the issue's scale, on the embedded database in a temporary data dir:
+ * Alert matching at the issue's scale, on the embedded database in a temporary data dir (or an
+ * empty PostgreSQL database):
  * 2 000 users with e-mail on, each with 50 saved searches (100 000) drawn from the words of
  * course titles (some with a category, language or rating filter, some filters only) and 5
  * watched courses; 10 000 courses already matched; then an ingest lists 1 000 new courses and
@@ -58,7 +60,11 @@ export async function benchAlertMatching(
     searchesPerUser?: number;
     existing?: number;
     fresh?: number;
-    /** Prints the matching statement's plan (EXPLAIN ANALYZE) instead of timing it. */
+    /** Share of saved searches with filters only (a category, no words): 5 % by default. */
+    filterOnlyShare?: number;
+    /** An empty PostgreSQL database to run on instead of the embedded one. */
+    databaseUrl?: string;
+    /** Prints the matching statement's plan (EXPLAIN ANALYZE) before timing it. */
     explain?: boolean;
   } = {},
 ): Promise<AlertMatchingBench> {
@@ -66,8 +72,14 @@ export async function benchAlertMatching(
   const searchesPerUser = options.searchesPerUser ?? 5;
   const existing = options.existing ?? 10_000;
   const fresh = options.fresh ?? 1_000;
+  const filterOnlyShare = options.filterOnlyShare ?? 0.05;
   const dataDir = mkdtempSync(path.join(tmpdir(), "kursusku-bench-alerts-"));
-  const config = parseConfig({ DATA_DIR: dataDir, SEED: "none", SESSION_SECRET: "x".repeat(40) });
+  const config = parseConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: options.databaseUrl,
+    SEED: "none",
+    SESSION_SECRET: "x".repeat(40),
+  });
   const handle = await createServices(config, pino({ level: "warn" }));
   const { services } = handle;
   try {
@@ -127,7 +139,7 @@ export async function benchAlertMatching(
       Array.from({ length: searchesPerUser }, (_, index) => {
         const roll = random();
         const words =
-          roll < 0.05 ? [] : roll < 0.65 ? [searchWord()] : [searchWord(), searchWord()];
+          roll < filterOnlyShare ? [] : roll < 0.65 ? [searchWord()] : [searchWord(), searchWord()];
         const category = words.length === 0 || random() < 0.3 ? pick(categories) : null;
         const language = random() < 0.1 ? pick(languages) : null;
         const minRating = random() < 0.05 ? 4 : 0;
@@ -181,6 +193,7 @@ export async function benchAlertMatching(
     const matchingMs = performance.now() - started;
     if (outcome.queued !== found) throw new Error(`found ${found}, queued ${outcome.queued}`);
     return {
+      database: options.databaseUrl ? "postgres" : "pglite",
       searchWords: titleWords.length,
       savedSearches: searchRows.length,
       watches: watchRows.length,

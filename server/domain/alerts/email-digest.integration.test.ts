@@ -109,6 +109,30 @@ describe("the e-mail digest", () => {
     expect(smtp.messages[1]!.parsed.subject).toBe("Free now: Python Web");
   });
 
+  it("sends each digest once when two senders tick at the same time", async () => {
+    const { services } = harness;
+    const names = Array.from({ length: 8 }, (_, index) => `user${index}`);
+    for (const name of names) await addUser(services, name);
+    for (const name of names) {
+      await saveSearch(services, name, { search: "python", type: "", language: "", rating: 0 });
+    }
+    await importCouponRecords(
+      services,
+      [couponRecord(services, "python-data-analysis", "Python Data Analysis", "PY1")],
+      "fixture",
+    );
+    const other = createSmtpMailer({ url: smtp.url, from: services.config.alerts.mailFrom });
+    const [first, second] = await Promise.all([
+      sendDueDigests(services, mailer),
+      sendDueDigests(services, other),
+    ]);
+    other.close();
+    expect(first.sent + second.sent).toBe(names.length);
+    expect(smtp.messages.map((message) => message.to[0]).sort()).toEqual(
+      names.map((name) => `${name}@example.com`).sort(),
+    );
+  });
+
   it("waits for the user's hour in Jakarta", async () => {
     const { services } = harness;
     await addUser(services, "budi", { enabled: true, hour: 20 });
