@@ -105,6 +105,9 @@ async function main() {
       udemyCheck: services.udemyCheck
         ? `live (${config.ingest.udemyBaseUrl}): before listing, on each ingest run (${config.ingest.udemyCheckLimit} a run) and at opening; none at start-up`
         : "off (coupons are listed as their sources give them)",
+      push: services.push
+        ? `on: VAPID ${config.push.vapidKeys ? "keys from the environment" : "keys in DATA_DIR"}; services ${config.push.services.join(", ")}`
+        : "off (PostgreSQL without VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY)",
     },
     "adapters (live or local stand-ins)",
   );
