@@ -35,6 +35,7 @@ export default [
   route("favourites", "routes/favourites.ts"),
   route("reviews", "routes/reviews.ts"),
   route("redeem", "routes/redeem.ts"),
+  route("push/subscriptions", "routes/push-subscriptions.ts"),
   route("api/ai", "routes/api-ai.ts"),
   route("api/updates", "routes/api-updates.ts"),
   route("*", "routes/not-found.tsx"),

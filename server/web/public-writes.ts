@@ -20,6 +20,7 @@ const PERSONAL_WRITE_PATHS = new Set([
   "/auth/signout",
   "/auth/app-bonus",
   "/api/ai",
+  "/push/subscriptions",
 ]);
 
 /** Whether an answered request may have changed what a public page shows everybody. */
