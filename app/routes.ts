@@ -36,6 +36,7 @@ export default [
   route("reviews", "routes/reviews.ts"),
   route("redeem", "routes/redeem.ts"),
   route("push/subscriptions", "routes/push-subscriptions.ts"),
+  route("push/test", "routes/push-test.ts"),
   route("api/ai", "routes/api-ai.ts"),
   route("api/updates", "routes/api-updates.ts"),
   route("*", "routes/not-found.tsx"),

@@ -8,6 +8,28 @@ import { z } from "zod";
 /** Where the signed-in user's browser posts and deletes its subscription. */
 export const PUSH_SUBSCRIPTIONS_PATH = "/push/subscriptions";
 
+/** Where a signed-in user asks for a test notification on every browser they turned push on in. */
+export const PUSH_TEST_PATH = "/push/test";
+
+/** The test notification: it opens the dashboard. */
+export const PUSH_TEST_MESSAGE = {
+  title: "Kursusku test alert",
+  body: "Push alerts work in this browser.",
+  url: "/dashboard",
+  tag: "kursusku-test",
+} as const;
+
+/**
+ * The browser vendors' push services (Chrome/Edge's FCM, Firefox, Windows, Safari): host
+ * suffixes a subscription's endpoint may have unless PUSH_SERVICES says otherwise.
+ */
+export const DEFAULT_PUSH_SERVICES: readonly string[] = [
+  "fcm.googleapis.com",
+  "updates.push.services.mozilla.com",
+  "notify.windows.com",
+  "push.apple.com",
+];
+
 /** Browsers a user may have push alerts on at a time. */
 export const MAX_PUSH_SUBSCRIPTIONS_PER_USER = 10;
 
@@ -23,6 +45,8 @@ export const PUSH_MESSAGES = {
   limit: `Push alerts are on in ${MAX_PUSH_SUBSCRIPTIONS_PER_USER} browsers already: turn them off in one you no longer use first.`,
   subscribed: "Push alerts are on in this browser.",
   unsubscribed: "Push alerts are off in this browser.",
+  noneOn: "Push alerts are not on in any of your browsers.",
+  testSent: "A test alert is on its way.",
 } as const;
 
 /** base64url without padding, as browsers give the keys; padding is tolerated and dropped. */

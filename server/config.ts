@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
+import { DEFAULT_PUSH_SERVICES } from "../core/push";
 import { parseIngestSources, type SourceConfig } from "./adapters/coupon-feeds/source-config";
 
 /**
@@ -191,14 +192,6 @@ export type PushSettings = {
   timeoutMs: number;
 };
 
-/** The browser vendors' push services: Chrome/Edge (FCM), Firefox, Windows, Safari. */
-export const DEFAULT_PUSH_SERVICES = [
-  "fcm.googleapis.com",
-  "updates.push.services.mozilla.com",
-  "notify.windows.com",
-  "push.apple.com",
-];
-
 export type IngestConfig = {
   sources: SourceConfig[];
   cron: string;
@@ -362,7 +355,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
         ? values.PUSH_SERVICES.split(",")
             .map((entry) => entry.trim().toLowerCase().replace(/\/+$/, ""))
             .filter((entry) => entry !== "")
-        : DEFAULT_PUSH_SERVICES,
+        : [...DEFAULT_PUSH_SERVICES],
       timeoutMs: values.PUSH_TIMEOUT_MS,
     },
     workers: values.DATABASE_URL ? (values.WEB_CONCURRENCY ?? availableParallelism()) : 1,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakePushService, type FakePushService } from "../../tests/setup/fake-push-service";
 import { createTestServices, type TestServices } from "../../tests/setup/test-services";
 import { MAX_PUSH_SUBSCRIPTIONS_PER_USER, PUSH_MESSAGES } from "../../core/push";
-import { DEFAULT_PUSH_SERVICES } from "../config";
+import { DEFAULT_PUSH_SERVICES } from "../../core/push";
 import { pushSubscriptions } from "../db/schema";
 import { signInWithLocalIdentity } from "./accounts";
 import { LimitReached, ValidationError } from "./errors";

@@ -2,6 +2,7 @@ import { and, asc, count, eq, isNull, ne, sql } from "drizzle-orm";
 import {
   MAX_PUSH_SUBSCRIPTIONS_PER_USER,
   PUSH_MESSAGES,
+  PUSH_TEST_MESSAGE,
   pushPayloadSchema,
   pushSubscriptionInputSchema,
   pushUnsubscribeInputSchema,
@@ -230,5 +231,20 @@ export async function sendPushToUser(
       result.disabled += 1;
     }
   }
+  return result;
+}
+
+/**
+ * The channel's test button: one test notification to each of the user's active browsers, now
+ * (counted with the subscribe and unsubscribe calls against the per-minute limit).
+ */
+export async function sendTestPush(services: Services, userId: string): Promise<PushToUserResult> {
+  requirePush(services);
+  await takePushWriteLimit(services, userId);
+  const result = await sendPushToUser(services, userId, PUSH_TEST_MESSAGE, {
+    ttlSeconds: 60,
+    urgency: "high",
+  });
+  if (result.sent + result.disabled + result.failed === 0) throw new NotFound(PUSH_MESSAGES.noneOn);
   return result;
 }

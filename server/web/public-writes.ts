@@ -21,6 +21,7 @@ const PERSONAL_WRITE_PATHS = new Set([
   "/auth/app-bonus",
   "/api/ai",
   "/push/subscriptions",
+  "/push/test",
 ]);
 
 /** Whether an answered request may have changed what a public page shows everybody. */

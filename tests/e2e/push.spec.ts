@@ -1,7 +1,10 @@
 import { createECDH, randomBytes, randomUUID } from "node:crypto";
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { PUSH_TEST_MESSAGE } from "../../core/push";
+import { startFakePushService } from "../setup/fake-push-service";
 import type { ApiCourse } from "./support/api-course";
 import { DESKTOP_CHROME_UA } from "./support/early-taps";
+import { E2E_PUSH_PORT } from "./support/env";
 
 // The installable site: manifest, service worker, offline page, and the worker's push handling.
 // Chromium cannot reach a browser vendor's push service from here, so a push is delivered to the
@@ -9,6 +12,21 @@ import { DESKTOP_CHROME_UA } from "./support/early-taps";
 // sending is tested against a stand-in push service (server/adapters/web-push/).
 
 test.use({ userAgent: DESKTOP_CHROME_UA });
+
+async function signInDirect(page: Page): Promise<void> {
+  const signIn = await page.request.post("/auth/dev", {
+    form: { email: `push-${randomUUID()}@example.com`, redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(signIn.status()).toBe(302);
+}
+
+function postJson(page: Page, path: string, body?: unknown) {
+  return page.request.post(path, {
+    ...(body === undefined ? {} : { data: body }),
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+  });
+}
 
 /** Opens the home page and waits until the service worker controls it. */
 async function openControlledPage(page: Page): Promise<void> {
@@ -171,11 +189,7 @@ test("without a network, a navigation shows the offline page", async ({ page, co
 });
 
 test("a signed-in user's browser subscription is checked, stored and removed", async ({ page }) => {
-  const signIn = await page.request.post("/auth/dev", {
-    form: { email: `push-${randomUUID()}@example.com`, redirectTo: "/" },
-    maxRedirects: 0,
-  });
-  expect(signIn.status()).toBe(302);
+  await signInDirect(page);
 
   const key = await page.request.get("/push/subscriptions");
   expect(key.status()).toBe(200);
@@ -216,4 +230,51 @@ test("a visitor who is not signed in cannot subscribe", async ({ request }) => {
   });
   expect(answer.status()).toBe(401);
   expect((await request.get("/push/subscriptions")).status()).toBe(401);
+});
+
+test("a test alert reaches the push service encrypted, and the same message shows in the browser", async ({
+  page,
+  context,
+}) => {
+  // The push service the server sends to: it verifies the VAPID signature and decrypts.
+  const pushService = await startFakePushService({ port: E2E_PUSH_PORT });
+  try {
+    await signInDirect(page);
+    const subscription = pushService.subscribe();
+    expect((await postJson(page, "/push/subscriptions", subscription)).status()).toBe(201);
+
+    const test = await postJson(page, "/push/test");
+    expect(await test.json()).toMatchObject({ success: true, sent: 1, disabled: 0, failed: 0 });
+    expect(pushService.received).toHaveLength(1);
+    const [delivered] = pushService.received;
+    expect(JSON.parse(delivered!.payload)).toEqual(PUSH_TEST_MESSAGE);
+
+    // The push service's half ends here; the browser's starts with the very bytes it decrypted.
+    await context.grantPermissions(["notifications"]);
+    await openControlledPage(page);
+    const origin = new URL(page.url()).origin;
+    const { cdp, registrationId } = await registrationIdOf(context, page, origin);
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin,
+      registrationId,
+      data: delivered!.payload,
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          return (await registration.getNotifications()).map((n) => [n.title, n.body]);
+        }),
+      )
+      .toEqual([[PUSH_TEST_MESSAGE.title, PUSH_TEST_MESSAGE.body]]);
+
+    // A browser the push service has forgotten is turned off, not tried again.
+    pushService.expire(subscription.endpoint);
+    expect(await (await postJson(page, "/push/test")).json()).toMatchObject({ disabled: 1 });
+    const none = await postJson(page, "/push/test");
+    expect(none.status()).toBe(404);
+    expect(pushService.received).toHaveLength(1);
+  } finally {
+    await pushService.close();
+  }
 });

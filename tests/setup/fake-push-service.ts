@@ -50,7 +50,10 @@ export type FakePushService = {
 
 type Browser = { ecdh: ECDH; auth: Buffer; gone: boolean };
 
-export async function startFakePushService(): Promise<FakePushService> {
+/** On a free port of 127.0.0.1, or on `port` (a server configured in advance lists it). */
+export async function startFakePushService(
+  options: { port?: number } = {},
+): Promise<FakePushService> {
   const browsers = new Map<string, Browser>();
   const received: ReceivedPush[] = [];
   const refused: Refusal[] = [];
@@ -105,7 +108,7 @@ export async function startFakePushService(): Promise<FakePushService> {
     handle(request, response).catch((error: unknown) => {
       response.writeHead(500).end(String(error));
     });
-  });
+  }, options.port);
   origin = server.base;
 
   return {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFakePushService, type FakePushService } from "../../../tests/setup/fake-push-service";
 import { listenOnLoopback, type LoopbackServer } from "../../../tests/setup/loopback-server";
 import { TEST_VAPID_KEYS } from "../../../tests/setup/test-services";
-import { DEFAULT_PUSH_SERVICES } from "../../config";
+import { DEFAULT_PUSH_SERVICES } from "../../../core/push";
 import { createWebPushSender, type PushSender } from "./web-push-sender";
 
 const PAYLOAD = {
