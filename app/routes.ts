@@ -41,6 +41,8 @@ export default [
   route("alerts/email", "routes/alerts-email.ts"),
   route("alerts/unsubscribe", "routes/alerts-unsubscribe.tsx"),
   route("alerts/feed/:token", "routes/alerts-feed.ts"),
+  route("push/subscriptions", "routes/push-subscriptions.ts"),
+  route("push/test", "routes/push-test.ts"),
   route("api/ai", "routes/api-ai.ts"),
   route("api/updates", "routes/api-updates.ts"),
   route("*", "routes/not-found.tsx"),

@@ -109,6 +109,9 @@ async function main() {
       alertEmail: config.alerts.smtpUrl
         ? `SMTP (${new URL(config.alerts.smtpUrl).host}), digests on "${config.alerts.digestCron}"`
         : "off (SMTP_URL not set)",
+      push: services.push
+        ? `on: VAPID ${config.push.vapidKeys ? "keys from the environment" : "keys in DATA_DIR"}; services ${config.push.services.join(", ")}`
+        : "off (PostgreSQL without VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY)",
     },
     "adapters (live or local stand-ins)",
   );

@@ -483,6 +483,33 @@ export const alertMatchedCoupons = pgTable(
   (t) => [primaryKey({ columns: [t.courseId, t.couponCode] })],
 );
 
+/**
+ * A browser's Web Push subscription for a signed-in user (one row per endpoint: the endpoint is
+ * the browser's address at its push service). A subscription the push service says is gone, or
+ * one that cannot be sent to any more, is kept disabled with a note for the user's dashboard
+ * rather than tried again.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and auth secret (base64url) that messages are encrypted for. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledNote: text("disabled_note"),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;
 export type UserRow = typeof users.$inferSelect;

@@ -25,6 +25,8 @@ const PERSONAL_WRITE_PATHS = new Set([
   "/alerts/searches",
   "/alerts/email",
   "/alerts/unsubscribe",
+  "/push/subscriptions",
+  "/push/test",
 ]);
 
 /** Whether an answered request may have changed what a public page shows everybody. */
