@@ -1,21 +1,24 @@
 import { Cron } from "croner";
 import { createSmtpMailer } from "./adapters/mailer/smtp-mailer";
 import { sendDueDigests } from "./domain/alerts/email-digest";
+import { queueAlertsForNewCoupons } from "./domain/alerts/match-new-coupons";
+import { sendDuePushes } from "./domain/alerts/push-alerts";
 import type { Services } from "./services";
 
 export type AlertDigestScheduler = { stop(): Promise<void> };
 
 /**
- * The e-mail digest worker: on ALERT_DIGEST_CRON (every 5 minutes), in Asia/Jakarta, it sends
- * every digest whose user's hour has come. Every instance ticks; digests are claimed per user
- * with SKIP LOCKED, so instances share the work and never send one digest twice. Off (null)
- * without SMTP_URL. croner's `protect` skips a tick while this process still sends the last.
+ * The alert worker: on ALERT_DIGEST_CRON (every 5 minutes), in Asia/Jakarta, it sends every
+ * e-mail digest whose user's hour has come, and the waiting push alerts (outside the quiet
+ * hours). Every instance ticks; deliveries are claimed with SKIP LOCKED, so instances share the
+ * work and never send one twice. Off (null) without SMTP_URL and without Web Push. croner's
+ * `protect` skips a tick while this process still sends the last.
  */
 export function startAlertDigestScheduler(services: Services): AlertDigestScheduler | null {
   const { smtpUrl, mailFrom, digestCron } = services.config.alerts;
-  if (!smtpUrl) return null;
+  if (!smtpUrl && !services.push) return null;
   const logger = services.logger.child({ job: "alert-digests" });
-  const mailer = createSmtpMailer({ url: smtpUrl, from: mailFrom });
+  const mailer = smtpUrl ? createSmtpMailer({ url: smtpUrl, from: mailFrom }) : null;
   const stopping = new AbortController();
   let running: Promise<unknown> | null = null;
   const job = new Cron(
@@ -26,25 +29,36 @@ export function startAlertDigestScheduler(services: Services): AlertDigestSchedu
       catch: (error) => logger.error({ err: error }, "alert digest tick failed"),
     },
     async () => {
-      const tick = sendDueDigests(services, mailer, { signal: stopping.signal });
+      const tick = (async () => {
+        // Sending digests first catches up matching; without e-mail the tick does it itself.
+        const digests = mailer
+          ? await sendDueDigests(services, mailer, { signal: stopping.signal })
+          : (await queueAlertsForNewCoupons(services), null);
+        const pushes = await sendDuePushes(services);
+        return { digests, pushes };
+      })();
       running = tick;
       try {
-        const outcome = await tick;
-        if (outcome.sent + outcome.refused + outcome.failed > 0) {
-          logger.info(outcome, "alert digests sent");
+        const { digests, pushes } = await tick;
+        if (digests && digests.sent + digests.refused + digests.failed > 0) {
+          logger.info(digests, "alert digests sent");
         }
+        if (pushes.sent + pushes.failed + pushes.held > 0) logger.info(pushes, "push alerts sent");
       } finally {
         running = null;
       }
     },
   );
-  logger.info({ mailer: mailer.describe(), cron: digestCron }, "alert digest worker started");
+  logger.info(
+    { mailer: mailer?.describe() ?? "off", push: Boolean(services.push), cron: digestCron },
+    "alert worker started",
+  );
   return {
     async stop() {
       job.stop();
       stopping.abort();
       await running?.catch(() => undefined);
-      mailer.close();
+      mailer?.close();
     },
   };
 }

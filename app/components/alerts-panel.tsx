@@ -289,7 +289,12 @@ function Channels({ email, pushControl }: { email: MyAlerts["email"]; pushContro
           </>
         )}
       </div>
-      {pushControl}
+      {pushControl && (
+        <div className="mt-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
+          <p className="font-medium">Notifications in this browser</p>
+          {pushControl}
+        </div>
+      )}
     </Section>
   );
 }

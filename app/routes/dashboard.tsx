@@ -5,6 +5,7 @@ import { listFavourites, type FavouriteCourse } from "../../server/domain/favour
 import { listReviewedCourseIds, reviewsLeftToday } from "../../server/domain/reviews";
 import { listMyAlerts } from "../../server/domain/alerts/my-alerts";
 import { AlertsPanel } from "../components/alerts-panel";
+import { PushToggle } from "../components/push-toggle";
 import { FavouriteButton } from "../components/favourite-button";
 import { ReviewButton, useStartReview } from "../components/review-button";
 import { ReviewModal, type ReviewTarget } from "../components/review-modal";
@@ -83,7 +84,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               />
             )}
             {tab === "favorites" && <FavoritesPanel favorites={favorites} />}
-            {tab === "alerts" && loaderData.alerts && <AlertsPanel alerts={loaderData.alerts} />}
+            {tab === "alerts" && loaderData.alerts && (
+              <AlertsPanel
+                alerts={loaderData.alerts}
+                pushControl={<PushToggle className="mt-2 min-h-11" />}
+              />
+            )}
           </div>
         </>
       )}

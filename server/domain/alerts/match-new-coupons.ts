@@ -26,7 +26,7 @@ type Counts = { coupons: number | string; queued: number | string };
  * - users with a saved search the course now matches (every word in the title, as the home
  *   search; the category, language and minimum rating of our reviews, as the home filters) —
  *   never about a course they were already told about, whatever the coupon;
- * one delivery per channel the user has on (e-mail), and one per course and coupon whether one
+ * one delivery per channel the user has on (e-mail; push while one of their browsers takes it), and one per course and coupon whether one
  * reason or several point at it (a watch wins over a search).
  *
  * Saved searches are found through their anchor (first four characters of the longest word):
@@ -58,15 +58,16 @@ export function matchingStatement(
 ) {
   const at = now.toISOString();
   const wanted = sql`
-        select chosen.user_id, chosen.course_id, chosen.coupon_code, 'email',
+        select chosen.user_id, chosen.course_id, chosen.coupon_code, uc.channel,
                case when chosen.rank = 0 then 'watch' else 'search' end,
                chosen.saved_search_id, ${at}::timestamptz
           from chosen
-          join alert_channels ac on ac.user_id = chosen.user_id and ac.email_enabled
+          join user_channels uc on uc.user_id = chosen.user_id
          where chosen.rank = 0
             or not exists (
               select 1 from told
-               where told.user_id = chosen.user_id and told.course_id = chosen.course_id)`;
+               where told.user_id = chosen.user_id and told.course_id = chosen.course_id
+                 and told.channel = uc.channel)`;
   return sql`
       with fresh as (
         insert into alert_matched_coupons (course_id, coupon_code, matched_at)
@@ -132,11 +133,18 @@ export function matchingStatement(
           from matches m join new_courses nc on nc.id = m.course_id
          order by m.user_id, m.course_id, m.rank, m.saved_search_id
       ),
-      -- Who was told about these courses already, read once before anything is queued.
+      -- The channels each chosen user has on: e-mail, and push while a browser takes it.
+      user_channels as (
+        select ac.user_id, 'email' as channel from alert_channels ac
+         where ac.email_enabled and ac.user_id in (select user_id from chosen)
+        union
+        select ps.user_id, 'push' from push_subscriptions ps
+         where ps.disabled_at is null and ps.user_id in (select user_id from chosen)
+      ),
+      -- Who was told about these courses already on which channel, read once before anything is queued.
       told as materialized (
-        select distinct told.user_id, told.course_id
+        select distinct told.user_id, told.course_id, told.channel
           from alert_deliveries told join new_courses nc on nc.id = told.course_id
-         where told.channel = 'email'
       ),
       queued as (${
         mode === "queue"
