@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import { coursePath } from "../../core/course-paths";
 import { courses } from "../db/schema";
 import type { Services } from "../services";
@@ -30,6 +30,15 @@ export async function listNewestCoursesForFeed(
   const limit = Math.max(1, Math.min(options.limit ?? FEED_DEFAULT_LIMIT, 200));
   const conditions = [listedCondition(services)];
   if (options.category) conditions.push(eq(courses.category, options.category));
+  return selectFeedCourses(services, conditions, limit);
+}
+
+/** The listed courses matching `conditions`, newest first, with what a feed entry shows. */
+export function selectFeedCourses(
+  services: Services,
+  conditions: SQL[],
+  limit = FEED_DEFAULT_LIMIT,
+): Promise<FeedCourse[]> {
   return services.db
     .select({
       id: courses.id,

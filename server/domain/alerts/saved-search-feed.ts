@@ -1,10 +1,10 @@
-import { and, desc, eq, gte, ilike, type SQL } from "drizzle-orm";
+import { eq, gte, ilike, type SQL } from "drizzle-orm";
 import { courseListHref } from "../../../core/course-filters";
 import { courses } from "../../db/schema";
 import { containing } from "../../db/like-pattern";
 import type { Services } from "../../services";
 import { listedCondition } from "../catalog";
-import { buildAtomFeed, FEED_DEFAULT_LIMIT, FEED_TITLE, type FeedCourse } from "../course-feed";
+import { buildAtomFeed, FEED_TITLE, selectFeedCourses, type FeedCourse } from "../course-feed";
 import { findSavedSearchByFeedToken, type SavedSearch } from "./saved-searches";
 import { searchWordsOf } from "../../../core/alert-rules";
 
@@ -57,19 +57,5 @@ async function listCoursesOfSearch(services: Services, search: SavedSearch): Pro
   if (search.category) conditions.push(eq(courses.category, search.category));
   if (search.language) conditions.push(eq(courses.language, search.language));
   if (search.minRating > 0) conditions.push(gte(courses.reviewAverage, search.minRating));
-  return services.db
-    .select({
-      id: courses.id,
-      slug: courses.slug,
-      title: courses.title,
-      category: courses.category,
-      headline: courses.headline,
-      date: courses.date,
-      firstSeenAt: courses.firstSeenAt,
-      lastSeenAt: courses.lastSeenAt,
-    })
-    .from(courses)
-    .where(and(...conditions))
-    .orderBy(desc(courses.date), desc(courses.firstSeenAt), desc(courses.id))
-    .limit(FEED_DEFAULT_LIMIT);
+  return selectFeedCourses(services, conditions);
 }
