@@ -33,8 +33,8 @@ sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) if (name !== OFFLINE_CACHE) await caches.delete(name);
-      // The browser starts the page's request while the worker starts: no delay for having one.
-      await sw.registration.navigationPreload?.enable();
+      // No navigation preload: the browser would send it for every navigation, also those this
+      // worker leaves alone, which then go out a second time — and /go/ spends on a GET.
       await sw.clients.claim();
     })(),
   );
@@ -49,8 +49,6 @@ sw.addEventListener("fetch", (event) => {
   event.respondWith(
     (async () => {
       try {
-        const preloaded = await event.preloadResponse;
-        if (preloaded) return preloaded;
         return await fetch(request);
       } catch {
         const offline = await caches.match(OFFLINE_PAGE, { cacheName: OFFLINE_CACHE });
