@@ -51,6 +51,14 @@ function useAlertWrite() {
   return { send, busy };
 }
 
+function ActionButton(props: { busy: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className={buttonClass} disabled={props.busy} onClick={props.onClick}>
+      {props.children}
+    </button>
+  );
+}
+
 /** The dashboard's Alerts tab: watched courses, saved searches, how alerts reach the user, and what was sent. */
 export function AlertsPanel({
   alerts,
@@ -134,10 +142,8 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
                   </span>
                 )}
               </span>
-              <button
-                type="button"
-                className={buttonClass}
-                disabled={busy}
+              <ActionButton
+                busy={busy}
                 onClick={() =>
                   void send(
                     "/alerts/watches",
@@ -147,7 +153,7 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
                 }
               >
                 Stop watching
-              </button>
+              </ActionButton>
             </li>
           ))}
         </ul>
@@ -185,10 +191,8 @@ function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
                 <a href={search.feedUrl} className={buttonClass}>
                   Private feed
                 </a>
-                <button
-                  type="button"
-                  className={buttonClass}
-                  disabled={busy}
+                <ActionButton
+                  busy={busy}
                   onClick={() =>
                     void send(
                       "/alerts/searches",
@@ -198,11 +202,9 @@ function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
                   }
                 >
                   New feed address
-                </button>
-                <button
-                  type="button"
-                  className={buttonClass}
-                  disabled={busy}
+                </ActionButton>
+                <ActionButton
+                  busy={busy}
                   onClick={() =>
                     void send(
                       "/alerts/searches",
@@ -212,7 +214,7 @@ function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
                   }
                 >
                   Delete
-                </button>
+                </ActionButton>
               </span>
             </li>
           ))}
@@ -271,16 +273,14 @@ function Channels({ email, pushControl }: { email: MyAlerts["email"]; pushContro
                 {email.enabled ? "Save hour" : "Turn on e-mail"}
               </button>
               {email.enabled && (
-                <button
-                  type="button"
-                  className={buttonClass}
-                  disabled={busy}
+                <ActionButton
+                  busy={busy}
                   onClick={() =>
                     void send("/alerts/email", { enabled: "false" }, "E-mail digest off.")
                   }
                 >
                   Turn off
-                </button>
+                </ActionButton>
               )}
             </div>
             <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
