@@ -10,7 +10,9 @@ import {
   E2E_ADMIN_EMAIL,
   E2E_UDEMY_PORT,
   E2E_UDEMY_URL,
+  E2E_PUSH_ORIGIN,
 } from "./tests/e2e/support/env";
+import { DEFAULT_PUSH_SERVICES } from "./core/push";
 
 // DESIGN.md §8: without Chromium the run fails with the instruction, it never skips.
 if (!existsSync(CHROMIUM_PATH)) {
@@ -97,6 +99,8 @@ export default defineConfig({
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
         UDEMY_CHECK: "true",
         UDEMY_BASE_URL: E2E_UDEMY_URL,
+        // The vendors' push services and the stand-in push.spec.ts starts.
+        PUSH_SERVICES: [...DEFAULT_PUSH_SERVICES, E2E_PUSH_ORIGIN].join(","),
       },
     },
   ],

@@ -15,6 +15,7 @@ import { CourseOpenerProvider } from "./components/course-opener";
 import { EarlyTapsReplay, EarlyTapsScript } from "./components/early-taps";
 import { useNonce } from "./components/nonce";
 import { usePersonalLayer } from "./components/personal-layer";
+import { ServiceWorkerRegistration } from "./components/service-worker";
 import { ToastProvider, useToast } from "./components/toast";
 import { SiteUrlContext } from "./components/site-url";
 import { useRootData } from "./components/use-root-data";
@@ -30,6 +31,9 @@ import { localeOfPath } from "../core/locale";
 
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable app (PWA): name, icons and colours; public/sw.js is the service worker.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
 ];
 
 /**
@@ -115,6 +119,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         {/* A page that carries a flash message is rendered for its visitor, never shared. */}
         <FlashToast flash={loaderData.flash} />
         <AppBonus viewer={viewer} />
+        <ServiceWorkerRegistration />
         <Outlet />
       </CourseOpenerProvider>
     </SiteUrlContext.Provider>

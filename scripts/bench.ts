@@ -33,6 +33,7 @@ import {
 import { formatProfileSummary, summariseCpuProfile, type CpuProfile } from "./bench-profile";
 import { seedBenchData } from "./bench-seed";
 import { benchWorkerScaling, type WorkerScaling } from "./bench-workers";
+import { benchAlertMatching, type AlertMatchingBench } from "./bench-alerts";
 import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "./local-server";
 
 /**
@@ -50,7 +51,8 @@ import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "./local-server";
  * `node --cpu-prof` and prints where the server's CPU time went.
  *
  * Then 1 against 2 workers on PostgreSQL (bench-workers.ts); `npm run bench -- workers` runs only
- * that.
+ * that. Then alert matching at 100 000 saved searches × 1 000 new courses (bench-alerts.ts);
+ * `npm run bench -- alerts` (or BENCH_ONLY=alerts) runs only that.
  *
  * Bounded: each run of a case lasts BENCH_SECONDS (default and maximum 10), loopback only, and
  * every process it starts stops by itself.
@@ -68,12 +70,37 @@ const root = path.resolve(import.meta.dirname, "..");
 const REQUEST_HEADERS = { "user-agent": SCRIPT_BROWSER_UA, "accept-encoding": "gzip" };
 
 const ONLY_WORKERS = process.argv.slice(2).includes("workers");
+/** `npm run bench -- alerts` or BENCH_ONLY=alerts: only alert matching (no build, no server). */
+const ONLY_ALERTS =
+  process.argv.slice(2).includes("alerts") || (ONLY?.length === 1 && ONLY[0] === "alerts");
+
+async function measureAlertMatching(): Promise<AlertMatchingBench> {
+  console.log("alert matching: 100 000 saved searches × 1 000 new courses…");
+  // BENCH_ALERTS_DATABASE_URL: an empty PostgreSQL database to measure on instead of PGlite.
+  const result = await benchAlertMatching({ databaseUrl: process.env.BENCH_ALERTS_DATABASE_URL });
+  console.log(
+    `alert matching on ${result.database}: ${result.savedSearches} saved searches × ${result.newCourses} new courses: ` +
+      `${result.findingMs} ms to find, ${result.matchingMs} ms to find and queue ` +
+      `${result.queued} deliveries (${result.microsPerDelivery} µs a delivery)`,
+  );
+  return result;
+}
 
 function measureWorkers(): Promise<WorkerScaling | null> {
   return benchWorkerScaling({ root, courses: COURSES, seconds: SECONDS, connections: CONNECTIONS });
 }
 
 async function main() {
+  if (ONLY_ALERTS) {
+    const alertMatching = await measureAlertMatching();
+    mkdirSync(path.join(root, "bench"), { recursive: true });
+    writeFileSync(
+      path.join(root, "bench/alerts.json"),
+      JSON.stringify({ at: new Date().toISOString(), alertMatching }, null, 2),
+    );
+    console.log("written bench/alerts.json");
+    return;
+  }
   console.log("building…");
   execSync("npx react-router build", { cwd: root, stdio: "ignore" });
   if (ONLY_WORKERS) {
@@ -206,6 +233,7 @@ async function main() {
     await server.stop();
     // A quick comparison of a few cases (BENCH_ONLY) skips the workers' PostgreSQL run.
     const workers = ONLY ? null : await measureWorkers();
+    const alertMatching = ONLY ? null : await measureAlertMatching();
     mkdirSync(path.join(root, "bench"), { recursive: true });
     writeFileSync(
       path.join(root, "bench/results.json"),
@@ -220,6 +248,7 @@ async function main() {
           searchP50Ms: searchP50,
           bundles,
           workers,
+          alertMatching,
         },
         null,
         2,

@@ -185,4 +185,25 @@ describe("parseConfig", () => {
     );
     expect(configError({ S3_ENDPOINT: "http://127.0.0.1:9000" }).message).toContain("S3_BUCKET");
   });
+
+  it("reads the Web Push settings: both VAPID keys or neither, the push services list", () => {
+    const defaults = parseConfig({});
+    expect(defaults.push.vapidKeys).toBeUndefined();
+    expect(defaults.push.services).toContain("fcm.googleapis.com");
+    expect(defaults.push.vapidSubject).toBe("mailto:support@kursusku.id");
+    expect(configError({ VAPID_PUBLIC_KEY: "B".repeat(87) }).message).toContain(
+      "VAPID_PRIVATE_KEY",
+    );
+    expect(configError({ VAPID_SUBJECT: "someone" }).message).toContain("VAPID_SUBJECT");
+    const listed = parseConfig({
+      PUSH_SERVICES: "fcm.googleapis.com, HTTP://127.0.0.1:4100/",
+      VAPID_PUBLIC_KEY: "B".repeat(87),
+      VAPID_PRIVATE_KEY: "a".repeat(43),
+    });
+    expect(listed.push.services).toEqual(["fcm.googleapis.com", "http://127.0.0.1:4100"]);
+    expect(listed.push.vapidKeys).toEqual({
+      publicKey: "B".repeat(87),
+      privateKey: "a".repeat(43),
+    });
+  });
 });

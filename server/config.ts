@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
+import { DEFAULT_PUSH_SERVICES } from "../core/push";
 import { parseIngestSources, type SourceConfig } from "./adapters/coupon-feeds/source-config";
 
 /**
@@ -108,8 +109,45 @@ const environmentSchema = z.object({
    * belongs to one process, so there it is always 1.
    */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /** The SMTP server alert digests go through (smtp:// or smtps://, login in the URL); unset: no e-mail. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]/, "must be an smtp:// or smtps:// URL")
+    .optional(),
+  /** The From of alert e-mails. */
+  MAIL_FROM: z.string().min(3).max(200).default("Kursusku <alerts@kursusku.id>"),
+  /** How often the e-mail digest worker looks for users whose hour has come (every 5 minutes). */
+  ALERT_DIGEST_CRON: z
+    .string()
+    .default("*/5 * * * *")
+    .refine(isCronPattern, 'must be a cron pattern such as "*/5 * * * *"'),
   /** How often an open home page asks for new courses and articles (60 000 ms). */
   POLL_INTERVAL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  /**
+   * Web Push (VAPID): the key pair, base64url as `web-push generate-vapid-keys` prints it. Unset:
+   * generated into DATA_DIR on the embedded database (server/adapters/web-push/vapid-keys.ts).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, "must be a base64url P-256 public key (87 characters)")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, "must be a base64url P-256 private key (43 characters)")
+    .optional(),
+  /** Who push services contact about our pushes: a mailto: or https: address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must be a mailto: or https:// address")
+    .optional(),
+  /**
+   * Push services a subscription may point at, comma-separated: a host suffix ("fcm.googleapis.com"
+   * also admits subdomains; https only) or an exact origin ("http://127.0.0.1:4100", for a test's
+   * stand-in). Replaces the default list of the browser vendors' services.
+   */
+  PUSH_SERVICES: z.string().optional(),
+  /** The whole request to a push service, connection to answer. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
 });
 
 function isCronPattern(pattern: string): boolean {
@@ -150,10 +188,21 @@ export type Config = {
   s3: S3Settings | null;
   ingest: IngestConfig;
   pollIntervalMs: number;
+  alerts: AlertSettings;
   /** Worker processes to run (1: no cluster); see WEB_CONCURRENCY. */
   workers: number;
   /** WEB_CONCURRENCY asked for more than 1 on the embedded database: logged at start-up. */
   workersRefused: number | undefined;
+  push: PushSettings;
+};
+
+export type PushSettings = {
+  /** Both keys from the environment, or undefined (then see vapid-keys.ts). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  /** Allowed push services: host suffixes (https) and exact origins. */
+  services: string[];
+  timeoutMs: number;
 };
 
 export type IngestConfig = {
@@ -166,6 +215,13 @@ export type IngestConfig = {
   udemyCheckLimit: number;
   fetchTimeoutMs: number;
   maxFeedBytes: number;
+};
+
+export type AlertSettings = {
+  /** Null: e-mail alerts are off (no SMTP server configured). */
+  smtpUrl: string | null;
+  mailFrom: string;
+  digestCron: string;
 };
 
 export type AuthSettings = {
@@ -237,6 +293,9 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
   if (!values.S3_BUCKET && (values.S3_ENDPOINT || values.S3_ACCESS_KEY_ID)) {
     problems.push("S3_BUCKET is required when another S3_* setting is given");
   }
+  if (!values.VAPID_PUBLIC_KEY !== !values.VAPID_PRIVATE_KEY) {
+    problems.push("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither");
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
@@ -306,6 +365,24 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       maxFeedBytes: values.INGEST_MAX_FEED_BYTES,
     },
     pollIntervalMs: values.POLL_INTERVAL_MS,
+    alerts: {
+      smtpUrl: values.SMTP_URL ?? null,
+      mailFrom: values.MAIL_FROM,
+      digestCron: values.ALERT_DIGEST_CRON,
+    },
+    push: {
+      vapidKeys:
+        values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY
+          ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+          : undefined,
+      vapidSubject: values.VAPID_SUBJECT ?? `mailto:${values.SUPPORT_EMAIL}`,
+      services: values.PUSH_SERVICES
+        ? values.PUSH_SERVICES.split(",")
+            .map((entry) => entry.trim().toLowerCase().replace(/\/+$/, ""))
+            .filter((entry) => entry !== "")
+        : [...DEFAULT_PUSH_SERVICES],
+      timeoutMs: values.PUSH_TIMEOUT_MS,
+    },
     workers: values.DATABASE_URL ? (values.WEB_CONCURRENCY ?? availableParallelism()) : 1,
     workersRefused:
       !values.DATABASE_URL && (values.WEB_CONCURRENCY ?? 1) > 1

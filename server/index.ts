@@ -10,6 +10,7 @@ import {
 } from "./data-dir-lock";
 import { ensureWritableDirectory, UnwritableDirectoryError } from "./data-dir-check";
 import { seedDemoCatalogueIfEmpty } from "./domain/seed";
+import { startAlertDigestScheduler } from "./alert-digest-scheduler";
 import { createHttpApp } from "./http-app";
 import { createServerLogger } from "./logger";
 import { createServices } from "./services";
@@ -105,6 +106,12 @@ async function main() {
       udemyCheck: services.udemyCheck
         ? `live (${config.ingest.udemyBaseUrl}): before listing, on each ingest run (${config.ingest.udemyCheckLimit} a run) and at opening; none at start-up`
         : "off (coupons are listed as their sources give them)",
+      alertEmail: config.alerts.smtpUrl
+        ? `SMTP (${new URL(config.alerts.smtpUrl).host}), digests on "${config.alerts.digestCron}"`
+        : "off (SMTP_URL not set)",
+      push: services.push
+        ? `on: VAPID ${config.push.vapidKeys ? "keys from the environment" : "keys in DATA_DIR"}; services ${config.push.services.join(", ")}`
+        : "off (PostgreSQL without VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY)",
     },
     "adapters (live or local stand-ins)",
   );
@@ -129,6 +136,7 @@ async function main() {
     cron: config.ingest.cron,
     timezone: config.ingest.timezone,
   });
+  const digestScheduler = startAlertDigestScheduler(services);
 
   let app;
   if (useVite) {
@@ -175,7 +183,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     // Stops the schedule and any scheduled run at once; awaited before the database closes.
-    const schedulerStopped = scheduler.stop();
+    const schedulerStopped = Promise.all([scheduler.stop(), digestScheduler?.stop()]);
     server.close(async () => {
       try {
         await schedulerStopped;

@@ -21,6 +21,8 @@ import {
 import { createPostgresRateLimitStore } from "./adapters/rate-limit/postgres-store";
 import { memoryStore, type RateLimitStore } from "./adapters/rate-limit/rate-limiter";
 import { resolveSessionSecret } from "./session-secret";
+import { resolveVapidKeys } from "./adapters/web-push/vapid-keys";
+import { createWebPushSender, type PushSender } from "./adapters/web-push/web-push-sender";
 import { createWriteFailures, type WriteFailures } from "./write-failures";
 
 /** Everything the domain needs from the outside world, built once per process. */
@@ -48,6 +50,8 @@ export type Services = {
   sessionSecret: string;
   /** Recent failures of the storage under the database (a full disk), for the health check. */
   writeFailures: WriteFailures;
+  /** Web Push; null without VAPID keys (PostgreSQL with none configured). */
+  push: PushSender | null;
 };
 
 export type ServicesHandle = {
@@ -64,6 +68,7 @@ export type ServiceOverrides = {
   images?: ImageStore;
   feeds?: CouponFeeds;
   udemyCheck?: UdemyCheck | null;
+  push?: PushSender | null;
 };
 
 export async function createServices(
@@ -121,6 +126,7 @@ export async function createServices(
               },
             })
           : null,
+    push: overrides.push !== undefined ? overrides.push : createPushSender(config),
   };
   return {
     services,
@@ -130,4 +136,15 @@ export async function createServices(
       await database.close();
     },
   };
+}
+
+function createPushSender(config: Config): PushSender | null {
+  const keys = resolveVapidKeys(config);
+  if (!keys) return null;
+  return createWebPushSender({
+    keys,
+    subject: config.push.vapidSubject,
+    services: config.push.services,
+    timeoutMs: config.push.timeoutMs,
+  });
 }

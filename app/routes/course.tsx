@@ -13,6 +13,7 @@ import { CourseReviews } from "../components/course-reviews";
 import { FavouriteButton } from "../components/favourite-button";
 import { ShareButton } from "../components/share-button";
 import { usePersonalLayer, useViewer } from "../components/personal-layer";
+import { WatchButton } from "../components/watch-button";
 import { useRootData } from "../components/use-root-data";
 import { ViewCourseButton } from "../components/view-course-button";
 import { courseListHref } from "../../core/course-filters";
@@ -227,6 +228,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
                   {t(m.course_coupon_ended_hint)}
                 </p>
+                <div className="mt-3">
+                  <WatchButton courseId={course.id} />
+                </div>
               </div>
             )}
             <div className="mt-3 flex flex-wrap items-center gap-2">

@@ -3,6 +3,9 @@ import { Form, Link, useRevalidator } from "react-router";
 import { listHistory } from "../../server/domain/credits";
 import { listFavourites, type FavouriteCourse } from "../../server/domain/favourites";
 import { listReviewedCourseIds, reviewsLeftToday } from "../../server/domain/reviews";
+import { listMyAlerts } from "../../server/domain/alerts/my-alerts";
+import { AlertsPanel } from "../components/alerts-panel";
+import { PushToggle } from "../components/push-toggle";
 import { FavouriteButton } from "../components/favourite-button";
 import { ReviewButton, useStartReview } from "../components/review-button";
 import { ReviewModal, type ReviewTarget } from "../components/review-modal";
@@ -15,7 +18,7 @@ import { TRUNCATE, truncate } from "../../core/text";
 import { STATUS_LABELS, type SignedInViewer } from "../../core/viewer";
 import type { Route } from "./+types/dashboard";
 
-const TABS = ["profile", "history", "favorites"] as const;
+const TABS = ["profile", "history", "favorites", "alerts"] as const;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -23,22 +26,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.get("tab");
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "profile";
   if (!identity.user)
-    return { tab, history: [], favorites: [], reviewedCourseIds: [], reviewsLeft: 0 };
+    return { tab, history: [], favorites: [], reviewedCourseIds: [], reviewsLeft: 0, alerts: null };
   const userId = identity.user.id;
-  const [history, favorites, reviewedCourseIds, reviewsLeft] = await Promise.all([
+  const [history, favorites, reviewedCourseIds, reviewsLeft, alerts] = await Promise.all([
     listHistory(services, userId),
     listFavourites(services, userId),
     listReviewedCourseIds(services, userId),
     reviewsLeftToday(services, userId),
+    tab === "alerts" ? listMyAlerts(services, userId) : null,
   ]);
-  return { tab, history, favorites, reviewedCourseIds, reviewsLeft };
+  return { tab, history, favorites, reviewedCourseIds, reviewsLeft, alerts };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const siteUrl = siteUrlFromMatches(matches);
   return pageMeta({
     title: "Dashboard",
-    description: "Your Kursusku account: credits, course history and favourite courses.",
+    description: "Your Kursusku account: credits, course history, favourite courses and alerts.",
     siteUrl,
     path: "/dashboard",
     noIndex: true,
@@ -68,6 +72,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <TabButton tab="profile" active={tab} label="Profile" />
             <TabButton tab="history" active={tab} label={`History (${history.length})`} />
             <TabButton tab="favorites" active={tab} label={`Favorites (${favorites.length})`} />
+            <TabButton tab="alerts" active={tab} label="Alerts" />
           </Form>
           <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
             {tab === "profile" && <ProfilePanel viewer={viewer} />}
@@ -79,6 +84,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               />
             )}
             {tab === "favorites" && <FavoritesPanel favorites={favorites} />}
+            {tab === "alerts" && loaderData.alerts && (
+              <AlertsPanel
+                alerts={loaderData.alerts}
+                pushControl={<PushToggle className="mt-2 min-h-11" />}
+              />
+            )}
           </div>
         </>
       )}

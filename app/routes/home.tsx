@@ -18,6 +18,7 @@ import { LiveUpdates } from "../components/live-updates";
 import { MountOnceOpened } from "../components/mount-once-opened";
 import { Pagination } from "../components/pagination";
 import { RedeemSection } from "../components/redeem-section";
+import { SaveSearchButton } from "../components/save-search-button";
 import { usePersonalLayer, useViewer } from "../components/personal-layer";
 import type { PublicCourse } from "../../core/course";
 import type { RedemptionItem } from "../../core/personal-layer";
@@ -225,13 +226,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="courses-heading" className="text-2xl font-bold md:text-3xl">
             {t(m.home_heading)}
           </h2>
-          {page && (
-            <p className="text-sm text-slate-600 dark:text-slate-300">
-              {t(byCount(page.total, m.home_course_count_one, m.home_course_count_other), {
-                count: formatCount(page.total),
-              })}
-            </p>
-          )}
+          <div className="flex flex-wrap items-center gap-3">
+            {/* A search or a filter can become an alert for signed-in users. */}
+            {filtersActive && viewer?.signedIn && <SaveSearchButton filters={filters} />}
+            {page && (
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                {t(byCount(page.total, m.home_course_count_one, m.home_course_count_other), {
+                  count: formatCount(page.total),
+                })}
+              </p>
+            )}
+          </div>
         </div>
 
         {!bannerDismissed && <CouponBanner />}

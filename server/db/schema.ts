@@ -341,6 +341,175 @@ export const jobClaims = pgTable(
   (t) => [primaryKey({ columns: [t.job, t.slot] })],
 );
 
+/**
+ * A course a user waits on ("notify me when free"): each new coupon of it is told once per
+ * channel. Watching a Udemy course we do not list yet creates an unlisted stub course for it.
+ */
+export const alertWatches = pgTable(
+  "alert_watches",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index("alert_watches_course_idx").on(t.courseId),
+  ],
+);
+
+/**
+ * The home filters a user saved as an alert (the sort is not a filter, so it is not kept). A new
+ * coupon matches when every word is in its title (as the home search), and category, language
+ * and minimum rating agree. `anchor` is what the matching joins on: the first four characters
+ * of the longest word (null without words), so only searches that can match a new course are
+ * looked at. `feed_token` names the search's private Atom feed; a new one revokes the old.
+ */
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The words as the user typed them (trimmed), for display and the home link. */
+    search: text("search").notNull().default(""),
+    /** Lower-cased words; each must appear in the title. */
+    words: text("words")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    anchor: text("anchor"),
+    category: text("category"),
+    language: text("language"),
+    /** Minimum average of our reviews, 0 (any) to 5, as the home filter. */
+    minRating: integer("min_rating").notNull().default(0),
+    /** Words, category, language and rating in one string: one user saves a search once. */
+    filterKey: text("filter_key").notNull(),
+    feedToken: text("feed_token").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("saved_searches_user_filter_key").on(t.userId, t.filterKey),
+    uniqueIndex("saved_searches_feed_token_key").on(t.feedToken),
+    index("saved_searches_anchor_idx").on(t.anchor),
+    check("saved_searches_min_rating_range", sql`${t.minRating} between 0 and 5`),
+  ],
+);
+
+/**
+ * A user's alert channels. E-mail: at most one digest a day, at `email_hour` (Asia/Jakarta).
+ * A channel that fails for good (a bounced address) or that the user left by the e-mail's
+ * unsubscribe link is switched off with a note saying why, shown on the dashboard.
+ */
+export const alertChannels = pgTable(
+  "alert_channels",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    emailEnabled: boolean("email_enabled").notNull().default(false),
+    emailHour: integer("email_hour").notNull().default(7),
+    emailNote: text("email_note"),
+    /** Jakarta day of the last digest sent: the next waits for the next day. */
+    emailLastDigestDay: date("email_last_digest_day", { mode: "string" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("alert_channels_email_hour_range", sql`${t.emailHour} between 0 and 23`)],
+);
+
+/**
+ * The durable alert queue: one row per user, course, coupon and channel, so nothing is queued
+ * twice however often matching runs. A sender claims rows (pending → sending, with a claim token
+ * and time), sends, then marks them sent; a claim older than its lease is taken again (its
+ * sender died), which makes delivery at-least-once with a window of one SMTP reply.
+ */
+export const alertDeliveries = pgTable(
+  "alert_deliveries",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * No foreign key: courses are never deleted (a retired course stays as an inactive row), and
+     * its check cost a third of the time of queuing 100 000s of deliveries on the embedded
+     * database.
+     */
+    courseId: integer("course_id").notNull(),
+    /** The coupon that was told about ("" for a course free without a code). */
+    couponCode: text("coupon_code").notNull(),
+    channel: text("channel", { enum: ["email"] }).notNull(),
+    reason: text("reason", { enum: ["watch", "search"] }).notNull(),
+    /** The search that matched (for the e-mail's words); no foreign key: history outlives it. */
+    savedSearchId: integer("saved_search_id"),
+    status: text("status", { enum: ["pending", "sending", "sent", "failed", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    claimToken: text("claim_token"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("alert_deliveries_once_key").on(t.userId, t.courseId, t.couponCode, t.channel),
+    index("alert_deliveries_waiting_idx")
+      .on(t.channel, t.userId)
+      .where(sql`${t.status} in ('pending', 'sending')`),
+    // Matching reads who was told about the new courses.
+    index("alert_deliveries_course_idx").on(t.courseId),
+  ],
+);
+
+/**
+ * Every coupon (course, code) that alert matching has looked at. Matching takes the listed
+ * coupons missing here, so a run that died after ingest committed is caught up by the next one.
+ */
+export const alertMatchedCoupons = pgTable(
+  "alert_matched_coupons",
+  {
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    couponCode: text("coupon_code").notNull(),
+    matchedAt: timestamp("matched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.couponCode] })],
+);
+
+/**
+ * A browser's Web Push subscription for a signed-in user (one row per endpoint: the endpoint is
+ * the browser's address at its push service). A subscription the push service says is gone, or
+ * one that cannot be sent to any more, is kept disabled with a note for the user's dashboard
+ * rather than tried again.
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    /** The browser's P-256 public key and auth secret (base64url) that messages are encrypted for. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledNote: text("disabled_note"),
+  },
+  (t) => [
+    uniqueIndex("push_subscriptions_endpoint_key").on(t.endpoint),
+    index("push_subscriptions_user_idx").on(t.userId),
+  ],
+);
+
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;
 export type UserRow = typeof users.$inferSelect;

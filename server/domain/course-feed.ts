@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import { coursePath } from "../../core/course-paths";
 import { courses } from "../db/schema";
 import type { Services } from "../services";
@@ -30,6 +30,15 @@ export async function listNewestCoursesForFeed(
   const limit = Math.max(1, Math.min(options.limit ?? FEED_DEFAULT_LIMIT, 200));
   const conditions = [listedCondition(services)];
   if (options.category) conditions.push(eq(courses.category, options.category));
+  return selectFeedCourses(services, conditions, limit);
+}
+
+/** The listed courses matching `conditions`, newest first, with what a feed entry shows. */
+export function selectFeedCourses(
+  services: Services,
+  conditions: SQL[],
+  limit = FEED_DEFAULT_LIMIT,
+): Promise<FeedCourse[]> {
   return services.db
     .select({
       id: courses.id,
@@ -60,6 +69,17 @@ export type AtomFeedInput = {
   courses: FeedCourse[];
   /** Used as the feed's `updated` when there are no entries. */
   now: Date;
+  /** Another feed of courses (a saved search's): its own id, title and addresses. */
+  feed?: FeedIdentity;
+};
+
+export type FeedIdentity = {
+  /** Site-unique, stable part of the feed's tag URI. */
+  specific: string;
+  title: string;
+  subtitle: string;
+  selfUrl: string;
+  homeUrl: string;
 };
 
 export function feedTitle(category?: string | null): string {
@@ -70,8 +90,15 @@ export function feedTitle(category?: string | null): string {
 export function buildAtomFeed(input: AtomFeedInput): string {
   const { siteUrl, category } = input;
   const typeQuery = category ? `?type=${encodeURIComponent(category)}` : "";
-  const selfUrl = `${siteUrl}/feed.xml${typeQuery}`;
-  const homeUrl = `${siteUrl}/${typeQuery}`;
+  const feed: FeedIdentity = input.feed ?? {
+    specific: category ? `courses:${encodeURIComponent(category)}` : "courses",
+    title: feedTitle(category),
+    subtitle: category
+      ? `Free ${category} courses with 100%-off coupons, refreshed every day.`
+      : "Free online courses with 100%-off coupons, refreshed every day.",
+    selfUrl: `${siteUrl}/feed.xml${typeQuery}`,
+    homeUrl: `${siteUrl}/${typeQuery}`,
+  };
   const updated = input.courses.reduce(
     (latest, course) => (course.lastSeenAt > latest ? course.lastSeenAt : latest),
     input.courses.length > 0 ? new Date(0) : input.now,
@@ -80,16 +107,12 @@ export function buildAtomFeed(input: AtomFeedInput): string {
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
-    `  <id>${escapeXml(tagUri(siteUrl, category ? `courses:${encodeURIComponent(category)}` : "courses"))}</id>`,
-    `  <title>${escapeXml(feedTitle(category))}</title>`,
-    `  <subtitle>${escapeXml(
-      category
-        ? `Free ${category} courses with 100%-off coupons, refreshed every day.`
-        : "Free online courses with 100%-off coupons, refreshed every day.",
-    )}</subtitle>`,
+    `  <id>${escapeXml(tagUri(siteUrl, feed.specific))}</id>`,
+    `  <title>${escapeXml(feed.title)}</title>`,
+    `  <subtitle>${escapeXml(feed.subtitle)}</subtitle>`,
     `  <updated>${isoInstant(updated)}</updated>`,
-    `  <link rel="self" type="application/atom+xml" href="${escapeXml(selfUrl)}"/>`,
-    `  <link rel="alternate" type="text/html" href="${escapeXml(homeUrl)}"/>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(feed.selfUrl)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${escapeXml(feed.homeUrl)}"/>`,
     `  <author><name>Kursusku</name><uri>${escapeXml(`${siteUrl}/`)}</uri></author>`,
     `  <icon>${escapeXml(`${siteUrl}/favicon.svg`)}</icon>`,
     `  <generator uri="${escapeXml(`${siteUrl}/`)}">Kursusku</generator>`,

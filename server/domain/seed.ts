@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import { tryJobLock } from "../db/advisory-lock";
 import { courses } from "../db/schema";
 import type { Services } from "../services";
+import { noteListedCouponsAsMatched } from "./alerts/match-new-coupons";
 import { generateDemoCatalogue } from "./demo-catalog";
 import { importCouponRecords, type ImportSummary } from "./ingest/import-records";
 
@@ -24,7 +25,14 @@ export async function seedDemoCatalogueIfEmpty(services: Services): Promise<Impo
   }
   try {
     if (!(await isCatalogueEmpty(services))) return null;
-    return await importCouponRecords(services, generateDemoCatalogue(services.clock.now()), "demo");
+    const summary = await importCouponRecords(
+      services,
+      generateDemoCatalogue(services.clock.now()),
+      "demo",
+    );
+    // A new site's whole catalogue is not news to anyone's alerts.
+    await noteListedCouponsAsMatched(services);
+    return summary;
   } finally {
     await lock.release();
   }

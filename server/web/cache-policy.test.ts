@@ -80,4 +80,9 @@ describe("staticFileCacheControl", () => {
     expect(staticFileCacheControl("/favicon.svg")).toBe(STATIC_FILE);
     expect(staticFileCacheControl("/assets-not/x.css")).toBe(STATIC_FILE);
   });
+
+  it("has the service worker revalidated every time, so an update is never held back", () => {
+    expect(staticFileCacheControl("/sw.js")).toBe("no-cache");
+    expect(staticFileCacheControl("/manifest.webmanifest")).toBe(STATIC_FILE);
+  });
 });

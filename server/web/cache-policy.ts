@@ -10,12 +10,18 @@ import type express from "express";
 export const IMMUTABLE_FILE = "public, max-age=31536000, immutable";
 /** Other static files (favicon, share image) keep their name across releases. */
 export const STATIC_FILE = "public, max-age=3600";
+/**
+ * The service worker: browsers check it for updates on their own, and a cached copy would hold
+ * the old worker back; "no-cache" keeps the validators, so an unchanged one costs a 304.
+ */
+export const SERVICE_WORKER = "no-cache";
 /** Personal, live or failed: no cache, shared or private, keeps it. */
 export const NOT_STORED = "no-store";
 /** The API's description and reference page: the same for everyone, changed by a release. */
 const API_DESCRIPTION = "public, max-age=3600";
 
 export function staticFileCacheControl(urlPath: string): string {
+  if (urlPath === "/sw.js") return SERVICE_WORKER;
   return urlPath.startsWith("/assets/") ? IMMUTABLE_FILE : STATIC_FILE;
 }
 

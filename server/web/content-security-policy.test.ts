@@ -15,6 +15,8 @@ describe("contentSecurityPolicy", () => {
     expect(directive(policy, "frame-ancestors")).toBe("frame-ancestors 'none'");
     expect(directive(policy, "object-src")).toBe("object-src 'none'");
     expect(directive(policy, "script-src-attr")).toBe("script-src-attr 'none'");
+    expect(directive(policy, "worker-src")).toBe("worker-src 'self'");
+    expect(directive(policy, "manifest-src")).toBe("manifest-src 'self'");
     expect(policy).not.toContain("unsafe-eval");
   });
 

@@ -39,10 +39,14 @@ export function contentSecurityPolicy(scripts: InlineScripts, options: PolicyOpt
     ["frame-src", ["'self'", ...(google ? [GOOGLE_SIGN_IN.frame] : [])]],
     // Course images come from the marketplace's CDN.
     ["img-src", ["'self'", "data:", "https:"]],
+    // The web app manifest and the service worker (public/sw.js) are our own files only; without
+    // this, workers would fall back to script-src, whose nonces and hashes do not apply to them.
+    ["manifest-src", ["'self'"]],
     ["object-src", ["'none'"]],
     ["script-src", ["'self'", ...inline, ...(google ? [GOOGLE_SIGN_IN.script] : [])]],
     ["script-src-attr", ["'none'"]],
     ["style-src", ["'self'", "'unsafe-inline'", ...(google ? [GOOGLE_SIGN_IN.style] : [])]],
+    ["worker-src", ["'self'"]],
   ];
   if (options.upgradeInsecureRequests) directives.push(["upgrade-insecure-requests", []]);
   return directives.map(([name, sources]) => [name, ...sources].join(" ")).join("; ");

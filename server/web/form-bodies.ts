@@ -8,8 +8,8 @@ export const UPLOAD_BODY_LIMIT = ARTICLE_LIMITS.imageMaxBytes + 1024 * 1024;
 
 const BODYLESS_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
-/** Google's sign-in script posts its credential as JSON. */
-const JSON_FORM_PATHS = new Set(["/auth/google"]);
+/** Google's sign-in script posts its credential as JSON; the push toggle its subscription. */
+const JSON_FORM_PATHS = new Set(["/auth/google", "/push/subscriptions"]);
 const UPLOAD_PATHS = new Set(["/articles/new"]);
 
 export const BODY_TOO_LARGE_MESSAGE = "The request is too large.";

@@ -20,6 +20,13 @@ const PERSONAL_WRITE_PATHS = new Set([
   "/auth/signout",
   "/auth/app-bonus",
   "/api/ai",
+  // Alerts are the user's own; a watched course we did not know stays unlisted.
+  "/alerts/watches",
+  "/alerts/searches",
+  "/alerts/email",
+  "/alerts/unsubscribe",
+  "/push/subscriptions",
+  "/push/test",
 ]);
 
 /** Whether an answered request may have changed what a public page shows everybody. */

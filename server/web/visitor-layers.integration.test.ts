@@ -86,7 +86,10 @@ describe("a visitor's personal layer, kept between page views", () => {
   it("is kept: a change nobody announced shows only once the kept layer's minute is over", async () => {
     const carla = await signInUser(site.services, "carla@example.com");
     expect((await layerOnHome(carla.cookie)).viewer.creditsRemaining).toBe(10);
-    await site.services.db.update(users).set({ creditBalance: 4 }).where(eq(users.id, carla.userId));
+    await site.services.db
+      .update(users)
+      .set({ creditBalance: 4 })
+      .where(eq(users.id, carla.userId));
     expect((await layerOnHome(carla.cookie)).viewer.creditsRemaining).toBe(10);
     site.clock.advance(60_000);
     expect((await layerOnHome(carla.cookie)).viewer.creditsRemaining).toBe(4);

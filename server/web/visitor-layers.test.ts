@@ -1,7 +1,7 @@
 import type express from "express";
 import { describe, expect, it } from "vitest";
 import { EMPTY_PERSONAL_SCOPE, type PersonalScope } from "../../core/personal-layer";
-import type { ChangeNotice, ChangeNotices } from "../db/change-notices";
+import { recordChangeNotices } from "../../tests/setup/change-notice-recorder";
 import {
   createVisitorLayers,
   forgetVisitorLayersAfterWrites,
@@ -124,6 +124,22 @@ describe("createVisitorLayers", () => {
     expect(premium.builds).toHaveLength(2);
   });
 
+  it("keeps a visitor's latest 32 pages, forgetting the oldest", async () => {
+    const { layers, builds } = harness();
+    const phone = requestWith("kk_session=ana-phone");
+    const coursePage = (id: number) => ({
+      ...EMPTY_PERSONAL_SCOPE,
+      courseIds: [id],
+      reviewCourseId: id,
+    });
+    for (let id = 1; id <= 33; id += 1) await layers.endingFor(phone, coursePage(id));
+    await layers.endingFor(phone, coursePage(33));
+    await layers.endingFor(phone, coursePage(2));
+    expect(builds).toHaveLength(33);
+    await layers.endingFor(phone, coursePage(1));
+    expect(builds).toHaveLength(34);
+  });
+
   it("forgetAll forgets everybody", async () => {
     const { layers } = harness();
     await layers.endingFor(requestWith("kk_session=ana-phone"), home);
@@ -134,18 +150,6 @@ describe("createVisitorLayers", () => {
 });
 
 describe("forgetVisitorLayersAfterWrites", () => {
-  function recorder() {
-    const published: ChangeNotice[] = [];
-    const listeners: Array<(notice: ChangeNotice) => void> = [];
-    const notices: ChangeNotices = {
-      publish: (notice) => published.push(notice),
-      subscribe: (listener) => listeners.push(listener),
-      describe: () => "recorder",
-      close: async () => undefined,
-    };
-    return { notices, published, hear: (n: ChangeNotice) => listeners.forEach((l) => l(n)) };
-  }
-
   function answer(
     middleware: express.RequestHandler,
     method: string,
@@ -168,7 +172,7 @@ describe("forgetVisitorLayersAfterWrites", () => {
 
   it("forgets the writer (here and on other instances) after a write or an opened course, never after a read", async () => {
     const { layers } = harness();
-    const { notices, published } = recorder();
+    const { notices, published } = recordChangeNotices();
     const middleware = forgetVisitorLayersAfterWrites(layers, notices);
     await layers.endingFor(requestWith("kk_session=ana-phone"), home);
     answer(middleware, "GET", "/", "ana");
@@ -186,7 +190,7 @@ describe("forgetVisitorLayersAfterWrites", () => {
 
   it("forgets every visitor after a sign-in or an operator's write", async () => {
     const { layers } = harness();
-    const { notices, published } = recorder();
+    const { notices, published } = recordChangeNotices();
     const middleware = forgetVisitorLayersAfterWrites(layers, notices);
     for (const path of ["/auth/dev", "/admin/users"]) {
       await layers.endingFor(requestWith("kk_session=budi-phone"), home);
@@ -198,7 +202,7 @@ describe("forgetVisitorLayersAfterWrites", () => {
 
   it("forgets what another instance announces, and everything after a lost connection", async () => {
     const { layers } = harness();
-    const { notices, hear } = recorder();
+    const { notices, hear } = recordChangeNotices();
     forgetVisitorLayersAfterWrites(layers, notices);
     await layers.endingFor(requestWith("kk_session=ana-phone"), home);
     await layers.endingFor(requestWith("kk_session=budi-phone"), home);

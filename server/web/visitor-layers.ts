@@ -37,6 +37,9 @@ export type BuiltEnding = {
   trueUntil?: number;
 };
 
+/** Scopes kept per visitor: the course list, its searches, the articles, recent course pages. */
+const ENDINGS_PER_VISITOR = 32;
+
 type Visitor = {
   subject: string;
   day: string;
@@ -89,6 +92,9 @@ export function createVisitorLayers(options: VisitorLayerOptions): VisitorLayers
     }
     visitor.expiresAt = Math.min(visitor.expiresAt, expiresAt);
     visitor.endings.set(scopeKey, built.ending!);
+    // One visitor reading course after course keeps only their latest pages' endings.
+    if (visitor.endings.size > ENDINGS_PER_VISITOR)
+      visitor.endings.delete(visitor.endings.keys().next().value!);
   }
 
   return {

@@ -2,29 +2,13 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import type { ChangeNotice, ChangeNotices } from "../db/change-notices";
+import { recordChangeNotices } from "../../tests/setup/change-notice-recorder";
 import type { SharedPages } from "./shared-pages";
 import { announceWritesToOtherInstances } from "./writes-across-instances";
 
-function recorder() {
-  const published: ChangeNotice[] = [];
-  const listeners: Array<(notice: ChangeNotice) => void> = [];
-  const notices: ChangeNotices = {
-    publish: (notice) => published.push(notice),
-    subscribe: (listener) => listeners.push(listener),
-    describe: () => "recorder",
-    close: async () => undefined,
-  };
-  return {
-    notices,
-    published,
-    hear: (notice: ChangeNotice) => listeners.forEach((l) => l(notice)),
-  };
-}
-
 describe("announceWritesToOtherInstances", () => {
   it("announces each answered request that may change public pages, and no read", async () => {
-    const { notices, published } = recorder();
+    const { notices, published } = recordChangeNotices();
     const app = express();
     app.use(announceWritesToOtherInstances(notices, null));
     app.use((_request, response) => response.send("ok"));
@@ -45,7 +29,7 @@ describe("announceWritesToOtherInstances", () => {
   });
 
   it("forgets this instance's shared pages when another instance announces a write", () => {
-    const { notices, hear } = recorder();
+    const { notices, hear } = recordChangeNotices();
     let forgotten = 0;
     const pages: SharedPages = {
       middleware: (_request, _response, next) => next(),

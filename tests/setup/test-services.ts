@@ -12,12 +12,24 @@ export type TestServices = {
   close(): Promise<void>;
 };
 
-/** The configuration of a test: no demo seed, a fixed cookie secret, and `env` on top. */
+/** A VAPID key pair for tests (made once with web-push's generateVAPIDKeys; signs nothing real). */
+export const TEST_VAPID_KEYS = {
+  publicKey:
+    "BEsH4HzXX2Bj_ef9AFCkgof_4mS3zzCeV0uqToyUD1wwyjT3aaK9QGKKwrPr0bWuIGZXUxSSz9i-fx2j892J0kw",
+  privateKey: "AhIjr08flOZNX-PkbqHcrOFM8N4BGOsbF6hvErLi0N8",
+};
+
+/**
+ * The configuration of a test: no demo seed, a fixed cookie secret and VAPID keys (nothing is
+ * written into a data directory), and `env` on top.
+ */
 export function testConfig(env: Record<string, string> = {}) {
   return parseConfig({
     NODE_ENV: "test",
     SEED: "none",
     SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
+    VAPID_PUBLIC_KEY: TEST_VAPID_KEYS.publicKey,
+    VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
     ...env,
   });
 }

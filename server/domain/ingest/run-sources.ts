@@ -4,6 +4,7 @@ import type { CouponSource } from "../../adapters/coupon-feeds/feeds";
 import { NoUsableCoupons } from "../../adapters/coupon-feeds/finalise-records";
 import { ingestRuns, type SourceRunStats } from "../../db/schema";
 import type { Services } from "../../services";
+import { queueAlertsForNewCoupons, type MatchOutcome } from "../alerts/match-new-coupons";
 import { ValidationError } from "../errors";
 import { importCouponRecords } from "./import-records";
 import type { IngestServices } from "./ingest-services";
@@ -56,6 +57,8 @@ export type IngestRunSummary = {
   checked: number;
   errors: string[];
   sources: SourceOutcome[];
+  /** Alert deliveries queued after the run; null when matching failed (caught up later). */
+  alerts?: MatchOutcome | null;
 };
 
 export type IngestProgress =
@@ -105,7 +108,7 @@ export async function runIngest(
     throw new ValidationError(NO_SOURCES_MESSAGE);
   }
 
-  return withIngestLock(services, async () => {
+  const summary = await withIngestLock(services, async () => {
     const runSource = options.source === undefined ? "all" : selected[0]!.name;
     const [run] = await services.db
       .insert(ingestRuns)
@@ -203,6 +206,28 @@ export async function runIngest(
     );
     return summary;
   });
+  summary.alerts = await queueAlertsAfterIngest(services);
+  return summary;
+}
+
+/**
+ * Alert matching, once the run's writes are committed and its lock released (matching never
+ * holds up an ingest, and an ingest never fails because of it). A failure here is caught up by
+ * the next digest tick, which matches whatever listed coupon is still unmatched.
+ */
+async function queueAlertsAfterIngest(services: IngestServices): Promise<MatchOutcome | null> {
+  const started = performance.now();
+  try {
+    const outcome = await queueAlertsForNewCoupons(services);
+    services.logger.info(
+      { ...outcome, ms: Math.round(performance.now() - started) },
+      "alerts queued for new coupons",
+    );
+    return outcome;
+  } catch (error) {
+    services.logger.error({ err: error }, "alert matching after ingest failed");
+    return null;
+  }
 }
 
 function failedOutcome(source: CouponSource, error: string): SourceOutcome {

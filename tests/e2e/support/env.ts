@@ -24,3 +24,10 @@ export const E2E_ADMIN_EMAIL = "operator@kursusku.test";
 /** The stand-in for Udemy's course APIs that the e2e server asks (UDEMY_CHECK=true). */
 export const E2E_UDEMY_PORT = E2E_PORT + 1;
 export const E2E_UDEMY_URL = `http://${E2E_HOST}:${E2E_UDEMY_PORT}`;
+
+/**
+ * Where a spec starts its stand-in push service (tests/setup/fake-push-service.ts); the e2e
+ * server lists it among the allowed push services (PUSH_SERVICES).
+ */
+export const E2E_PUSH_PORT = E2E_PORT + 2;
+export const E2E_PUSH_ORIGIN = `http://${E2E_HOST}:${E2E_PUSH_PORT}`;

@@ -1,0 +1,28 @@
+import { emailChannelInputSchema } from "../../core/alert-rules";
+import { setEmailChannel, takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
+import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
+import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
+import type { Route } from "./+types/alerts-email";
+
+/** POST /alerts/email (enabled=true|false, hour=0..23 in Asia/Jakarta): the daily e-mail digest. */
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const user = alertUser(context.identity.user);
+    await takeAlertWriteLimit(context.services, user.id);
+    const form = await readAlertForm(request);
+    const input = parseInput(
+      emailChannelInputSchema,
+      { enabled: formText(form, "enabled"), hour: formText(form, "hour") || undefined },
+      (issue) =>
+        issue.path[0] === "enabled" ? "Say enabled=true or enabled=false." : issue.message,
+    );
+    const email = await setEmailChannel(context.services, user.id, input);
+    return Response.json({ success: true, email });
+  } catch (error) {
+    return jsonErrorResponse(error, "result");
+  }
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,67 @@
+import { ALERT_TEXTS, savedSearchInputSchema } from "../../core/alert-rules";
+import { parseRowId } from "../../core/row-id";
+import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
+import {
+  deleteSavedSearch,
+  renewFeedToken,
+  saveSearch,
+} from "../../server/domain/alerts/saved-searches";
+import { NotFound } from "../../server/domain/errors";
+import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
+import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
+import type { Route } from "./+types/alerts-searches";
+
+/**
+ * POST /alerts/searches: save the home filters as an alert (`search`, `type`, `language`,
+ * `rating`; the sort is not kept). With `id`: `intent=delete` (or DELETE) deletes the saved
+ * search, `intent=renew-feed` gives it a new private feed address (the old one stops working).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const { services } = context;
+    const user = alertUser(context.identity.user);
+    await takeAlertWriteLimit(services, user.id);
+    const form = await readAlertForm(request);
+    const intent = request.method === "DELETE" ? "delete" : (formText(form, "intent") ?? "save");
+    if (intent === "delete" || intent === "renew-feed") {
+      const id = parseRowId(formText(form, "id"));
+      if (id === null) throw new NotFound(ALERT_TEXTS.searchUnknown);
+      if (intent === "delete") {
+        await deleteSavedSearch(services, user.id, id);
+        return Response.json({ success: true, deleted: id });
+      }
+      const renewed = await renewFeedToken(services, user.id, id);
+      return Response.json({
+        success: true,
+        feedUrl: `${services.config.publicSiteUrl}/alerts/feed/${renewed.feedToken}`,
+      });
+    }
+    const input = parseInput(savedSearchInputSchema, {
+      search: formText(form, "search"),
+      type: formText(form, "type"),
+      language: formText(form, "language"),
+      rating: formText(form, "rating") || undefined,
+    });
+    const saved = await saveSearch(services, user.id, input);
+    return Response.json(
+      {
+        success: true,
+        search: {
+          id: saved.id,
+          search: saved.search,
+          type: saved.category,
+          language: saved.language,
+          rating: saved.minRating,
+          feedUrl: `${services.config.publicSiteUrl}/alerts/feed/${saved.feedToken}`,
+        },
+      },
+      { status: 201 },
+    );
+  } catch (error) {
+    return jsonErrorResponse(error, "result");
+  }
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST, DELETE" } });
+}

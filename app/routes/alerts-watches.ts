@@ -1,0 +1,47 @@
+import { ALERT_TEXTS, parseUdemyCourseUrl } from "../../core/alert-rules";
+import { parseRowId } from "../../core/row-id";
+import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
+import { unwatchCourse, watchCourse } from "../../server/domain/alerts/watches";
+import { ValidationError } from "../../server/domain/errors";
+import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
+import { jsonErrorResponse } from "../../server/web/json-answers";
+import type { Route } from "./+types/alerts-watches";
+
+/**
+ * POST /alerts/watches: watch a course by `courseId`, or by `url` — a pasted Udemy course
+ * address (https://www.udemy.com/course/<slug>/ only), which creates an unlisted course when we
+ * do not know it yet. `intent=unwatch` (or DELETE) with `courseId` stops watching.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const user = alertUser(context.identity.user);
+    await takeAlertWriteLimit(context.services, user.id);
+    const form = await readAlertForm(request);
+    const unwatch = request.method === "DELETE" || formText(form, "intent") === "unwatch";
+    const courseField = formText(form, "courseId");
+    if (unwatch) {
+      const courseId = parseRowId(courseField);
+      if (courseId === null) throw new ValidationError(ALERT_TEXTS.courseUnknown);
+      const wasWatching = await unwatchCourse(context.services, user.id, courseId);
+      return Response.json({ success: true, watching: false, wasWatching });
+    }
+    let target: { courseId: number } | { link: string };
+    if (courseField !== undefined) {
+      const courseId = parseRowId(courseField);
+      if (courseId === null) throw new ValidationError(ALERT_TEXTS.courseUnknown);
+      target = { courseId };
+    } else {
+      const link = parseUdemyCourseUrl(formText(form, "url") ?? "");
+      if (link === null) throw new ValidationError(ALERT_TEXTS.notUdemyCourseUrl);
+      target = { link };
+    }
+    const course = await watchCourse(context.services, user.id, target);
+    return Response.json({ success: true, watching: true, course });
+  } catch (error) {
+    return jsonErrorResponse(error, "result");
+  }
+}
+
+export function loader() {
+  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST, DELETE" } });
+}

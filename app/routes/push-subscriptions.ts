@@ -1,0 +1,51 @@
+import { PUSH_MESSAGES } from "../../core/push";
+import {
+  pushPublicKey,
+  subscribePush,
+  unsubscribePush,
+} from "../../server/domain/push-subscriptions";
+import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
+import type { Route } from "./+types/push-subscriptions";
+
+/**
+ * /push/subscriptions, for signed-in users (the page's push toggle calls it):
+ * GET → `{ publicKey }`, the VAPID key to subscribe with;
+ * POST a PushSubscription's JSON → this browser gets push alerts;
+ * DELETE `{ endpoint }` → it no longer does.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  try {
+    if (!context.identity.user) throw new HttpRefusal(401, PUSH_MESSAGES.signInRequired);
+    return Response.json(
+      { publicKey: pushPublicKey(context.services) },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  } catch (error) {
+    return jsonErrorResponse(error, "result");
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  try {
+    const user = context.identity.user;
+    if (!user) throw new HttpRefusal(401, PUSH_MESSAGES.signInRequired);
+    if (request.method !== "POST" && request.method !== "DELETE")
+      throw new HttpRefusal(405, "Use POST to subscribe or DELETE to unsubscribe.", {
+        Allow: "GET, POST, DELETE",
+      });
+    const body: unknown = await request.json().catch(() => {
+      throw new HttpRefusal(400, "Send the subscription as JSON.");
+    });
+    if (request.method === "POST") {
+      const result = await subscribePush(context.services, user.id, body);
+      return Response.json(
+        { success: true, message: PUSH_MESSAGES.subscribed, ...result },
+        { status: result.created ? 201 : 200 },
+      );
+    }
+    const result = await unsubscribePush(context.services, user.id, body);
+    return Response.json({ success: true, message: PUSH_MESSAGES.unsubscribed, ...result });
+  } catch (error) {
+    return jsonErrorResponse(error, "result");
+  }
+}

@@ -1,0 +1,181 @@
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Mailer } from "../../adapters/mailer/smtp-mailer";
+import { alertChannels, alertDeliveries, courses, savedSearches } from "../../db/schema";
+import type { Services } from "../../services";
+import { buildDigestMessage, type DigestCourse } from "./digest-message";
+import { queueAlertsForNewCoupons } from "./match-new-coupons";
+import { signUnsubscribeToken } from "./unsubscribe-tokens";
+
+/** A claim older than this belongs to a sender that died: its deliveries are claimed again. */
+export const DIGEST_LEASE_MS = 10 * 60 * 1000;
+/** Tries of one delivery before it is given up (failed), never retried forever. */
+export const MAX_DIGEST_ATTEMPTS = 5;
+/** Courses in one e-mail; the rest wait for the next day's digest. */
+export const MAX_COURSES_PER_DIGEST = 100;
+/** Users claimed per claim statement. */
+const USERS_PER_CLAIM = 50;
+
+export type DigestClaim = { token: string; userId: string; email: string; deliveryIds: number[] };
+
+export type DigestTickOutcome = { sent: number; refused: number; failed: number };
+
+/** The hour (0–23) in Asia/Jakarta, where users choose their digest hour (UTC+7, no DST). */
+export function jakartaHour(instant: Date): number {
+  return (instant.getUTCHours() + 7) % 24;
+}
+
+/**
+ * Claims the e-mail digests that are due: users with e-mail on, whose Jakarta hour has come,
+ * who had no digest today, with deliveries waiting (pending, or claimed by a sender longer ago
+ * than the lease) and no live claim. Their channel rows are locked with SKIP LOCKED, so two
+ * instances claim different users; the deliveries move to "sending" with a claim token.
+ */
+export async function claimDueDigests(services: Services): Promise<DigestClaim[]> {
+  const now = services.clock.now();
+  const staleBefore = new Date(now.getTime() - DIGEST_LEASE_MS).toISOString();
+  // Waiting: never tried, or last claimed longer ago than the lease (a sender that died, or a
+  // try that failed: the next try waits the lease out rather than hammering a broken server).
+  const waiting = sql`(d.status in ('pending', 'sending') and (d.claimed_at is null or d.claimed_at < ${staleBefore}::timestamptz))`;
+  return services.db.transaction(async (tx) => {
+    const due = (await tx.execute(sql`
+      select ac.user_id, u.email
+        from alert_channels ac join users u on u.id = ac.user_id
+       where ac.email_enabled
+         and ac.email_hour <= ${jakartaHour(now)}
+         and (ac.email_last_digest_day is null or ac.email_last_digest_day < ${services.clock.today()})
+         and exists (select 1 from alert_deliveries d
+                      where d.user_id = ac.user_id and d.channel = 'email' and ${waiting})
+         and not exists (select 1 from alert_deliveries d
+                          where d.user_id = ac.user_id and d.channel = 'email'
+                            and d.status = 'sending' and d.claimed_at >= ${staleBefore}::timestamptz)
+       order by ac.user_id
+       limit ${USERS_PER_CLAIM}
+       for update of ac skip locked`)) as unknown as {
+      rows: Array<{ user_id: string; email: string }>;
+    };
+    const claims: DigestClaim[] = [];
+    for (const { user_id: userId, email } of due.rows) {
+      const token = randomBytes(16).toString("hex");
+      const claimed = (await tx.execute(sql`
+        update alert_deliveries set status = 'sending', claim_token = ${token},
+               claimed_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
+         where id in (select d.id from alert_deliveries d
+                       where d.user_id = ${userId} and d.channel = 'email' and ${waiting}
+                       order by d.id limit ${MAX_COURSES_PER_DIGEST})
+        returning id`)) as unknown as { rows: Array<{ id: number | string }> };
+      const deliveryIds = claimed.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
+      if (deliveryIds.length > 0) claims.push({ token, userId, email, deliveryIds });
+    }
+    return claims;
+  });
+}
+
+async function digestCourses(services: Services, claim: DigestClaim): Promise<DigestCourse[]> {
+  const rows = await services.db
+    .select({
+      deliveryId: alertDeliveries.id,
+      slug: courses.slug,
+      title: courses.title,
+      category: courses.category,
+      reason: alertDeliveries.reason,
+      search: savedSearches.search,
+    })
+    .from(alertDeliveries)
+    .innerJoin(courses, eq(courses.id, alertDeliveries.courseId))
+    .leftJoin(savedSearches, eq(savedSearches.id, alertDeliveries.savedSearchId))
+    .where(eq(alertDeliveries.claimToken, claim.token))
+    .orderBy(alertDeliveries.id);
+  return rows.map((row) => ({ ...row, search: row.search ?? null }));
+}
+
+/**
+ * Sends one claimed digest, then records what happened — only after the SMTP server answered:
+ * accepted → sent (and no other digest today); recipient refused for good → the user's e-mail
+ * channel is switched off with a note and the deliveries fail; anything else → back in the
+ * queue, failed after MAX_DIGEST_ATTEMPTS tries. Only rows still under this claim's token are
+ * written, so a claim that lapsed and was taken over is left to its new owner.
+ */
+export async function sendDigest(
+  services: Services,
+  mailer: Mailer,
+  claim: DigestClaim,
+): Promise<"sent" | "refused" | "failed"> {
+  const siteUrl = services.config.publicSiteUrl;
+  const items = await digestCourses(services, claim);
+  if (items.length === 0) {
+    // Their courses are gone: nothing to tell.
+    await services.db
+      .update(alertDeliveries)
+      .set({ status: "failed", claimToken: null, error: "course no longer exists" })
+      .where(eq(alertDeliveries.claimToken, claim.token));
+    return "failed";
+  }
+  const token = await signUnsubscribeToken(services, claim.userId);
+  const message = buildDigestMessage({
+    siteUrl,
+    to: claim.email,
+    courses: items,
+    unsubscribeUrl: `${siteUrl}/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+  });
+  const outcome = await mailer.send(message);
+  const now = services.clock.now();
+  const underClaim = eq(alertDeliveries.claimToken, claim.token);
+  await services.db.transaction(async (tx) => {
+    if (outcome.status === "sent") {
+      await tx
+        .update(alertDeliveries)
+        .set({ status: "sent", sentAt: now, claimToken: null, error: null })
+        .where(underClaim);
+      await tx
+        .update(alertChannels)
+        .set({ emailLastDigestDay: services.clock.today() })
+        .where(eq(alertChannels.userId, claim.userId));
+    } else if (outcome.status === "refused") {
+      await tx
+        .update(alertDeliveries)
+        .set({ status: "failed", claimToken: null, error: outcome.reason })
+        .where(underClaim);
+      await tx
+        .update(alertChannels)
+        .set({
+          emailEnabled: false,
+          emailNote: `Alert e-mails were turned off on ${services.clock.today()}: the mail server refused ${claim.email} (${outcome.reason}).`,
+          updatedAt: now,
+        })
+        .where(eq(alertChannels.userId, claim.userId));
+    } else {
+      await tx
+        .update(alertDeliveries)
+        .set({
+          status: sql`case when ${alertDeliveries.attempts} >= ${MAX_DIGEST_ATTEMPTS} then 'failed' else 'pending' end`,
+          claimToken: null,
+          error: outcome.reason,
+        })
+        .where(underClaim);
+    }
+  });
+  return outcome.status;
+}
+
+/**
+ * One tick of the digest worker: matches coupons that are still unmatched (a catch-up after a
+ * crashed ingest), then claims and sends every due digest, a batch of users at a time.
+ */
+export async function sendDueDigests(
+  services: Services,
+  mailer: Mailer,
+  options: { signal?: AbortSignal } = {},
+): Promise<DigestTickOutcome> {
+  const outcome: DigestTickOutcome = { sent: 0, refused: 0, failed: 0 };
+  await queueAlertsForNewCoupons(services);
+  for (;;) {
+    if (options.signal?.aborted) return outcome;
+    const claims = await claimDueDigests(services);
+    if (claims.length === 0) return outcome;
+    for (const claim of claims) {
+      const status = await sendDigest(services, mailer, claim);
+      outcome[status] += 1;
+    }
+  }
+}

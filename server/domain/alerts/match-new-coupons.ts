@@ -1,0 +1,170 @@
+import { sql } from "drizzle-orm";
+import type { Services } from "../../services";
+import { listedCondition } from "../catalog";
+import { ANCHOR_LENGTH } from "./saved-searches";
+
+/** Coupons matched per statement: bounds one statement's work after a very large ingest. */
+const COUPONS_PER_STATEMENT = 2_000;
+
+export type MatchOutcome = {
+  /** Listed coupons looked at for the first time. */
+  coupons: number;
+  /** Deliveries queued for them. */
+  queued: number;
+};
+
+type Counts = { coupons: number | string; queued: number | string };
+
+/**
+ * Queues alert deliveries for every listed coupon that matching has not looked at yet, in SQL,
+ * without loading users or searches into memory. Runs after an ingest run has committed (and
+ * again on each digest tick, which catches up a run that died in between). Each coupon is looked
+ * at once (alert_matched_coupons), in the same statement that queues its deliveries.
+ *
+ * Who is told:
+ * - users watching the course: once per new coupon of it;
+ * - users with a saved search the course now matches (every word in the title, as the home
+ *   search; the category, language and minimum rating of our reviews, as the home filters) —
+ *   never about a course they were already told about, whatever the coupon;
+ * one delivery per channel the user has on (e-mail; push while one of their browsers takes it), and one per course and coupon whether one
+ * reason or several point at it (a watch wins over a search).
+ *
+ * Saved searches are found through their anchor (first four characters of the longest word):
+ * every piece of a new title of one to four characters is joined with the anchors, so a search is
+ * only checked word by word against titles that hold its anchor.
+ */
+export async function queueAlertsForNewCoupons(services: Services): Promise<MatchOutcome> {
+  const total: MatchOutcome = { coupons: 0, queued: 0 };
+  for (;;) {
+    const result = (await services.db.execute(
+      matchingStatement(services, services.clock.now()),
+    )) as unknown as { rows: Counts[] };
+    const counts = result.rows[0]!;
+    const coupons = Number(counts.coupons);
+    total.coupons += coupons;
+    total.queued += Number(counts.queued);
+    if (coupons < COUPONS_PER_STATEMENT) return total;
+  }
+}
+
+/**
+ * The one statement that matches a batch of new coupons and queues their deliveries; "count"
+ * only counts what it would queue (the bench times finding apart from writing).
+ */
+export function matchingStatement(
+  services: Services,
+  now: Date,
+  mode: "queue" | "count" = "queue",
+) {
+  const at = now.toISOString();
+  const wanted = sql`
+        select chosen.user_id, chosen.course_id, chosen.coupon_code, uc.channel,
+               case when chosen.rank = 0 then 'watch' else 'search' end,
+               chosen.saved_search_id, ${at}::timestamptz
+          from chosen
+          join user_channels uc on uc.user_id = chosen.user_id
+         where chosen.rank = 0
+            or not exists (
+              select 1 from told
+               where told.user_id = chosen.user_id and told.course_id = chosen.course_id
+                 and told.channel = uc.channel)`;
+  return sql`
+      with fresh as (
+        insert into alert_matched_coupons (course_id, coupon_code, matched_at)
+        select courses.id, coalesce(courses.coupon_code, ''), ${at}::timestamptz
+          from courses
+         where ${listedCondition(services, now)}
+           and not exists (
+             select 1 from alert_matched_coupons matched
+              where matched.course_id = courses.id
+                and matched.coupon_code = coalesce(courses.coupon_code, ''))
+         order by courses.id
+         limit ${COUPONS_PER_STATEMENT}
+        on conflict do nothing
+        returning course_id, coupon_code
+      ),
+      new_courses as (
+        select c.id, fresh.coupon_code, lower(c.title) as title, c.category, c.language,
+               c.review_average
+          from fresh join courses c on c.id = fresh.course_id
+      ),
+      title_pieces as (
+        select distinct nc.id as course_id, substr(nc.title, position, size) as piece
+          from new_courses nc,
+               generate_series(1, ${ANCHOR_LENGTH}::int) as size,
+               generate_series(1, length(nc.title) - size + 1) as position
+      ),
+      -- Materialized, so the planner cannot start from every search against every course.
+      candidates as materialized (
+        select p.course_id, s.id, s.user_id, s.words, s.category, s.language, s.min_rating
+          from title_pieces p join saved_searches s on s.anchor = p.piece
+      ),
+      matches as (
+        select w.user_id, nc.id as course_id, 0 as rank, null::integer as saved_search_id
+          from alert_watches w join new_courses nc on nc.id = w.course_id
+        union all
+        select s.user_id, nc.id, 1, s.id
+          from candidates s join new_courses nc on nc.id = s.course_id
+         where (s.category is null or s.category = nc.category)
+           and (s.language is null or s.language = nc.language)
+           and (s.min_rating = 0 or nc.review_average >= s.min_rating)
+           and not exists (
+             select 1 from unnest(s.words) as word where strpos(nc.title, word) = 0)
+        union all
+        -- Searches without words have a filter (saving refuses none): join on the first one.
+        select s.user_id, nc.id, 1, s.id
+          from saved_searches s join new_courses nc on nc.category = s.category
+         where s.anchor is null
+           and (s.language is null or s.language = nc.language)
+           and (s.min_rating = 0 or nc.review_average >= s.min_rating)
+        union all
+        select s.user_id, nc.id, 1, s.id
+          from saved_searches s join new_courses nc on nc.language = s.language
+         where s.anchor is null and s.category is null
+           and (s.min_rating = 0 or nc.review_average >= s.min_rating)
+        union all
+        select s.user_id, nc.id, 1, s.id
+          from saved_searches s join new_courses nc on nc.review_average >= s.min_rating
+         where s.anchor is null and s.category is null and s.language is null
+      ),
+      chosen as (
+        select distinct on (m.user_id, m.course_id)
+               m.user_id, m.course_id, nc.coupon_code, m.rank, m.saved_search_id
+          from matches m join new_courses nc on nc.id = m.course_id
+         order by m.user_id, m.course_id, m.rank, m.saved_search_id
+      ),
+      -- The channels each chosen user has on: e-mail, and push while a browser takes it.
+      user_channels as (
+        select ac.user_id, 'email' as channel from alert_channels ac
+         where ac.email_enabled and ac.user_id in (select user_id from chosen)
+        union
+        select ps.user_id, 'push' from push_subscriptions ps
+         where ps.disabled_at is null and ps.user_id in (select user_id from chosen)
+      ),
+      -- Who was told about these courses already on which channel, read once before anything is queued.
+      told as materialized (
+        select distinct told.user_id, told.course_id, told.channel
+          from alert_deliveries told join new_courses nc on nc.id = told.course_id
+      ),
+      queued as (${
+        mode === "queue"
+          ? sql`insert into alert_deliveries
+                  (user_id, course_id, coupon_code, channel, reason, saved_search_id, created_at)
+                ${wanted} on conflict do nothing returning 1`
+          : wanted
+      })
+      select (select count(*) from fresh) as coupons, (select count(*) from queued) as queued
+    `;
+}
+
+/**
+ * Notes every listed coupon as already matched, telling nobody: for a catalogue that arrives all
+ * at once (the demo seed of a new site), which is not news to anyone.
+ */
+export async function noteListedCouponsAsMatched(services: Services): Promise<void> {
+  await services.db.execute(sql`
+    insert into alert_matched_coupons (course_id, coupon_code, matched_at)
+    select courses.id, coalesce(courses.coupon_code, ''), ${services.clock.now().toISOString()}::timestamptz
+      from courses where ${listedCondition(services)}
+    on conflict do nothing`);
+}

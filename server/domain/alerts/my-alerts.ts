@@ -1,0 +1,141 @@
+import { desc, eq } from "drizzle-orm";
+import {
+  ALERT_TEXTS,
+  DEFAULT_DIGEST_HOUR,
+  type EmailChannelInput,
+} from "../../../core/alert-rules";
+import { coursePath } from "../../../core/course-paths";
+import type { EmailChannel, MyAlerts } from "../../../core/my-alerts";
+import { alertChannels, alertDeliveries, alertWatches, courses } from "../../db/schema";
+import type { Services } from "../../services";
+import { createRateLimiter, type RateLimiter } from "../../adapters/rate-limit/rate-limiter";
+import { Conflict, RateLimited } from "../errors";
+import { listSavedSearches } from "./saved-searches";
+
+/** Deliveries shown in a user's history, newest first. */
+export const HISTORY_LENGTH = 100;
+
+export type { EmailChannel, MyAlerts } from "../../../core/my-alerts";
+
+export async function readEmailChannel(services: Services, userId: string): Promise<EmailChannel> {
+  const [row] = await services.db
+    .select()
+    .from(alertChannels)
+    .where(eq(alertChannels.userId, userId));
+  return {
+    available: services.config.alerts.smtpUrl !== null,
+    enabled: row?.emailEnabled ?? false,
+    hour: row?.emailHour ?? DEFAULT_DIGEST_HOUR,
+    note: row?.emailNote ?? null,
+  };
+}
+
+/**
+ * Turns the e-mail digest on or off and sets its hour. Turning it on clears the note of why it
+ * was off (the user has seen it and decided). Refused when the site has no SMTP server.
+ */
+export async function setEmailChannel(
+  services: Services,
+  userId: string,
+  input: EmailChannelInput,
+): Promise<EmailChannel> {
+  if (input.enabled && services.config.alerts.smtpUrl === null) {
+    throw new Conflict(ALERT_TEXTS.emailUnavailable);
+  }
+  const now = services.clock.now();
+  const hour = input.hour ?? (await readEmailChannel(services, userId)).hour;
+  await services.db
+    .insert(alertChannels)
+    .values({ userId, emailEnabled: input.enabled, emailHour: hour, updatedAt: now })
+    .onConflictDoUpdate({
+      target: alertChannels.userId,
+      set: {
+        emailEnabled: input.enabled,
+        emailHour: hour,
+        updatedAt: now,
+        ...(input.enabled ? { emailNote: null } : {}),
+      },
+    });
+  return readEmailChannel(services, userId);
+}
+
+export async function listMyAlerts(services: Services, userId: string): Promise<MyAlerts> {
+  const siteUrl = services.config.publicSiteUrl;
+  const [watchRows, searches, email, historyRows] = await Promise.all([
+    services.db
+      .select({
+        courseId: courses.id,
+        title: courses.title,
+        slug: courses.slug,
+        listed: courses.active,
+      })
+      .from(alertWatches)
+      .innerJoin(courses, eq(courses.id, alertWatches.courseId))
+      .where(eq(alertWatches.userId, userId))
+      .orderBy(desc(alertWatches.createdAt)),
+    listSavedSearches(services, userId),
+    readEmailChannel(services, userId),
+    services.db
+      .select({
+        courseId: courses.id,
+        title: courses.title,
+        slug: courses.slug,
+        channel: alertDeliveries.channel,
+        reason: alertDeliveries.reason,
+        status: alertDeliveries.status,
+        createdAt: alertDeliveries.createdAt,
+        sentAt: alertDeliveries.sentAt,
+      })
+      .from(alertDeliveries)
+      .innerJoin(courses, eq(courses.id, alertDeliveries.courseId))
+      .where(eq(alertDeliveries.userId, userId))
+      .orderBy(desc(alertDeliveries.createdAt), desc(alertDeliveries.id))
+      .limit(HISTORY_LENGTH),
+  ]);
+  return {
+    watches: watchRows.map(({ slug, ...row }) => ({ ...row, path: coursePath(slug) })),
+    searches: searches.map((search) => ({
+      id: search.id,
+      search: search.search,
+      type: search.category,
+      language: search.language,
+      rating: search.minRating,
+      feedUrl: `${siteUrl}/alerts/feed/${search.feedToken}`,
+    })),
+    email,
+    history: historyRows.map((row) => ({
+      courseId: row.courseId,
+      title: row.title,
+      path: coursePath(row.slug),
+      channel: row.channel,
+      reason: row.reason,
+      status: row.status,
+      queuedAt: row.createdAt.toISOString(),
+      sentAt: row.sentAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** Alert changes a user may make a minute: plenty for a person, a wall for a script. */
+export const ALERT_WRITES_PER_MINUTE = 30;
+
+const limiters = new WeakMap<Services, RateLimiter>();
+
+/** Counts one alert change for the user, or throws RateLimited (429 with Retry-After). */
+export async function takeAlertWriteLimit(services: Services, userId: string): Promise<void> {
+  let limiter = limiters.get(services);
+  if (!limiter) {
+    limiter = createRateLimiter({
+      name: "alert-writes",
+      points: ALERT_WRITES_PER_MINUTE,
+      durationSeconds: 60,
+      now: () => services.clock.now().getTime(),
+      store: services.rateLimits,
+    });
+    limiters.set(services, limiter);
+  }
+  const hit = await limiter.consume(`user:${userId}`);
+  if (!hit.allowed) {
+    throw new RateLimited("Too many alert changes. Please wait a minute.", hit.retryAfterSeconds);
+  }
+}

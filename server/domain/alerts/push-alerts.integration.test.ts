@@ -1,0 +1,121 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DEFAULT_PUSH_SERVICES } from "../../../core/push";
+import { addUser, couponRecord } from "../../../tests/setup/alert-fixtures";
+import { startFakePushService, type FakePushService } from "../../../tests/setup/fake-push-service";
+import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
+import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
+import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
+import { alertDeliveries } from "../../db/schema";
+import { toIngestServices } from "../ingest/ingest-services";
+import { runIngest } from "../ingest/run-sources";
+import { subscribePush } from "../push-subscriptions";
+import { MAX_PUSHES_PER_DAY, sendDuePushes } from "./push-alerts";
+import { saveSearch } from "./saved-searches";
+
+let pushService: FakePushService;
+let harness: TestServices;
+let served: CouponRecord[] = [];
+
+beforeEach(async () => {
+  pushService = await startFakePushService();
+  // 10:00 in Jakarta: outside the quiet hours.
+  harness = await createTestServices({
+    now: "2026-11-23T10:00:00+07:00",
+    env: { PUSH_SERVICES: [...DEFAULT_PUSH_SERVICES, pushService.origin].join(",") },
+  });
+  served = [];
+});
+afterEach(async () => {
+  await harness.close();
+  await pushService.close();
+});
+
+function ingest() {
+  const services = toIngestServices(harness.services, {
+    feeds: createFixtureFeeds([
+      { name: "fixture", answer: () => Promise.resolve({ records: served, rejected: [] }) },
+    ]),
+  });
+  return runIngest(services);
+}
+
+/** A user with e-mail off, one browser subscribed at the stand-in push service, and a saved search. */
+async function pushUser(id: string, words: string) {
+  const { services } = harness;
+  await addUser(services, id, { enabled: false });
+  await subscribePush(services, id, pushService.subscribe());
+  await saveSearch(services, id, { search: words, type: "", language: "", rating: 0 });
+}
+
+async function statuses(userId: string) {
+  const rows = await harness.services.db
+    .select({ channel: alertDeliveries.channel, status: alertDeliveries.status })
+    .from(alertDeliveries)
+    .where(eq(alertDeliveries.userId, userId));
+  return rows.map((row) => `${row.channel}:${row.status}`).sort();
+}
+
+describe("push alerts", () => {
+  it("an ingested course matching a saved search reaches the user's browser once, decrypted", async () => {
+    await pushUser("pusher", "kotlin");
+    served = [
+      couponRecord(harness.services, "kotlin-for-android", "Kotlin for Android", "KOTLIN1"),
+    ];
+    await ingest();
+    expect(await statuses("pusher")).toEqual(["push:pending"]);
+
+    expect(await sendDuePushes(harness.services)).toEqual({ sent: 1, failed: 0, held: 0 });
+    expect(pushService.received).toHaveLength(1);
+    expect(JSON.parse(pushService.received[0]!.payload)).toEqual({
+      title: "Kotlin for Android",
+      body: "Free now on Kursusku. Open it before the coupon runs out.",
+      url: "/course/kotlin-for-android",
+      tag: expect.stringMatching(/^course-\d+$/),
+    });
+    expect(await statuses("pusher")).toEqual(["push:sent"]);
+
+    // Nothing twice: another tick and another ingest of the same coupon send nothing.
+    await ingest();
+    expect(await sendDuePushes(harness.services)).toEqual({ sent: 0, failed: 0, held: 0 });
+    expect(pushService.received).toHaveLength(1);
+  });
+
+  it("holds pushes through the Jakarta night and sends them in the morning", async () => {
+    harness.clock.set("2026-11-23T23:30:00+07:00");
+    await pushUser("sleeper", "rust");
+    served = [couponRecord(harness.services, "rust-basics", "Rust Basics", "RUST1")];
+    await ingest();
+    expect(await sendDuePushes(harness.services)).toEqual({ sent: 0, failed: 0, held: 0 });
+    expect(pushService.received).toHaveLength(0);
+    harness.clock.set("2026-11-24T06:00:00+07:00");
+    expect((await sendDuePushes(harness.services)).sent).toBe(1);
+  });
+
+  it(`sends at most ${MAX_PUSHES_PER_DAY} pushes a user a day; the rest wait for the next day`, async () => {
+    await pushUser("busy", "python");
+    served = Array.from({ length: MAX_PUSHES_PER_DAY + 3 }, (_, index) =>
+      couponRecord(harness.services, `python-part-${index}`, `Python Part ${index}`, `PY${index}`),
+    );
+    await ingest();
+    expect((await sendDuePushes(harness.services)).sent).toBe(MAX_PUSHES_PER_DAY);
+    expect((await sendDuePushes(harness.services)).sent).toBe(0);
+    harness.clock.set("2026-11-24T09:00:00+07:00");
+    expect((await sendDuePushes(harness.services)).sent).toBe(3);
+    expect(pushService.received).toHaveLength(MAX_PUSHES_PER_DAY + 3);
+  });
+
+  it("a browser that is gone turns itself off and the alert is marked failed, never retried", async () => {
+    await pushUser("gone", "docker");
+    const [subscription] = await harness.services.db.query.pushSubscriptions.findMany();
+    pushService.expire(subscription!.endpoint);
+    served = [couponRecord(harness.services, "docker-deep-dive", "Docker Deep Dive", "DOCK1")];
+    await ingest();
+    expect(await sendDuePushes(harness.services)).toEqual({ sent: 0, failed: 1, held: 0 });
+    expect(await statuses("gone")).toEqual(["push:failed"]);
+    // A later course finds no browser taking pushes: nothing is queued for push any more.
+    served = [couponRecord(harness.services, "docker-compose", "Docker Compose", "DOCK2")];
+    await ingest();
+    expect(await statuses("gone")).toEqual(["push:failed"]);
+  });
+});

@@ -1,0 +1,105 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { DESKTOP_CHROME_UA, waitForHydration } from "./support/early-taps";
+import { dropFlash } from "./support/personal-layer";
+
+// Alerts (issue 21): a signed-in learner saves a search from the course list, watches a course by
+// pasting its Udemy address, and manages both on the dashboard's Alerts tab. The server refuses
+// anything but a Udemy course address with SPEC-style plain words.
+
+async function signedInPage(browser: Browser, email: string) {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    userAgent: DESKTOP_CHROME_UA,
+  });
+  const answer = await context.request.post("/auth/dev", {
+    form: { email, redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(302);
+  await dropFlash(context);
+  return { context, page: await context.newPage() };
+}
+
+test("a signed-in learner saves a search as an alert and finds it on the dashboard", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, `alerts-search-${Date.now()}@example.com`);
+  try {
+    await page.goto("/?search=python&rating=3");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Alert me about new matches" }).click();
+    await expect(
+      page.getByText("Search saved: we will tell you about new free courses that match."),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "Manage alerts" }).click();
+    await expect(page).toHaveURL(/\/dashboard\?tab=alerts$/);
+    const searches = page.getByRole("region", { name: /Saved searches \(1\)/ });
+    await expect(searches.getByText("“python” · 3+ stars")).toBeVisible();
+    await expect(searches.getByRole("link", { name: "Private feed" })).toHaveAttribute(
+      "href",
+      /\/alerts\/feed\/[A-Za-z0-9_-]{20,}$/,
+    );
+
+    // The same search again is refused, with the server's words.
+    await page.goto("/?search=python&rating=3");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Alert me about new matches" }).click();
+    await expect(page.getByText("You already saved this search.")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("a learner watches a course by its Udemy address, and only a Udemy course address", async ({
+  browser,
+}) => {
+  const { context, page } = await signedInPage(browser, `alerts-watch-${Date.now()}@example.com`);
+  try {
+    await page.goto("/dashboard?tab=alerts");
+    await waitForHydration(page);
+    const address = page.getByLabel("Udemy course address");
+    await address.fill("https://www.example.com/course/learn-python/");
+    await page.getByRole("button", { name: "Watch course" }).click();
+    await expect(
+      page.getByText(
+        "Paste a Udemy course address such as https://www.udemy.com/course/learn-python/.",
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole("region", { name: "Watched courses (0)" })).toBeVisible();
+
+    await address.fill("https://www.udemy.com/course/e2e-watched-kotlin_basics/?couponCode=X1");
+    await page.getByRole("button", { name: "Watch course" }).click();
+    const watched = page.getByRole("region", { name: "Watched courses (1)" });
+    await expect(watched.getByRole("link", { name: "E2e Watched Kotlin Basics" })).toBeVisible();
+
+    await watched.getByRole("button", { name: "Stop watching" }).click();
+    await expect(page.getByRole("region", { name: "Watched courses (0)" })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+test("a visitor who is not signed in is offered no alert and is told to sign in", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    userAgent: DESKTOP_CHROME_UA,
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto("/?search=python");
+    await waitForHydration(page);
+    await expect(page.getByRole("button", { name: "Alert me about new matches" })).toHaveCount(0);
+    const refused = await context.request.post("/alerts/searches", {
+      form: { search: "python" },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(refused.status()).toBe(401);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      "Please sign in to manage your alerts.",
+    );
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,39 @@
+import {
+  newCouponRecord,
+  type CouponRecord,
+} from "../../server/adapters/coupon-feeds/coupon-record";
+import { alertChannels, users } from "../../server/db/schema";
+import type { Services } from "../../server/services";
+
+/** Shared by the alert tests: users, their e-mail channel, coupon records. */
+
+export async function addUser(
+  services: Services,
+  id: string,
+  email: { enabled: boolean; hour?: number } = { enabled: true, hour: 7 },
+): Promise<void> {
+  await services.db.insert(users).values({ id, email: `${id}@example.com`, name: id });
+  await services.db.insert(alertChannels).values({
+    userId: id,
+    emailEnabled: email.enabled,
+    emailHour: email.hour ?? 7,
+  });
+}
+
+export function couponRecord(
+  services: Services,
+  slug: string,
+  title: string,
+  couponCode: string,
+  fields: Partial<CouponRecord> = {},
+): CouponRecord {
+  return newCouponRecord({
+    courseUrl: `https://www.udemy.com/course/${slug}/?couponCode=${couponCode}`,
+    title,
+    couponCode,
+    category: "Development",
+    language: "English",
+    foundAt: services.clock.now(),
+    ...fields,
+  });
+}
