@@ -3,9 +3,8 @@ import { Link, useRevalidator } from "react-router";
 import { formatJakartaInstant } from "../../core/dates";
 import type { MyAlerts } from "../../core/my-alerts";
 import { TRUNCATE, truncate } from "../../core/text";
+import { postAlertForm } from "../lib/alert-form";
 import { useToast } from "./toast";
-
-type AlertAnswer = { success?: boolean; message?: string; error?: { message?: string } };
 
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800";
@@ -27,23 +26,14 @@ function useAlertWrite() {
     if (busy) return false;
     setBusy(true);
     try {
-      const body = new FormData();
-      for (const [name, value] of Object.entries(fields)) body.set(name, value);
-      const response = await fetch(path, { method: "POST", body });
-      const answer = (await response.json().catch(() => ({}))) as AlertAnswer;
-      if (!response.ok || !answer.success) {
-        toast.show(
-          answer.error?.message ?? answer.message ?? "Could not save. Please try again.",
-          "error",
-        );
+      const result = await postAlertForm(path, fields);
+      if (!result.ok) {
+        toast.show(result.message, "error");
         return false;
       }
       toast.show(done, "success");
       await revalidator.revalidate();
       return true;
-    } catch {
-      toast.show("Could not save. Please check your connection.", "error");
-      return false;
     } finally {
       setBusy(false);
     }
