@@ -45,8 +45,14 @@ type Outcome = {
   failing: string[];
 };
 
-/** LIGHTHOUSE_TRACES=1 also writes each run's Chromium trace (open it in DevTools' Performance panel). */
-const TRACES = process.env.LIGHTHOUSE_TRACES === "1";
+/**
+ * LIGHTHOUSE_TRACES=1 also writes each run's Chromium trace (open it in DevTools' Performance
+ * panel); LIGHTHOUSE_TRACES=profile adds V8's sampling profiler to it, which says which functions
+ * the long tasks spent their time in but itself adds hundreds of milliseconds of blocking time:
+ * never read a score from a profiled run.
+ */
+const TRACES = ["1", "profile"].includes(process.env.LIGHTHOUSE_TRACES ?? "");
+const PROFILE = process.env.LIGHTHOUSE_TRACES === "profile";
 
 function reportName(formFactor: FormFactor, page: PageCase): string {
   return `lighthouse-${formFactor}-${page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}`;
@@ -87,9 +93,9 @@ async function audit(
       logLevel: "error",
       onlyCategories: [...CATEGORIES],
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-      // With traces kept, V8's sampling profiler runs too: the trace then says which functions
-      // the main thread's long tasks spent their time in.
-      ...(traceFile ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}),
+      ...(traceFile && PROFILE
+        ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" }
+        : {}),
     };
     const config = formFactor === "desktop" ? desktopConfig : undefined;
     // A trace that Chromium failed to record (NO_NAVSTART, seen on a busy machine) is Lighthouse's
