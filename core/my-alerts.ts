@@ -1,3 +1,5 @@
+import type { AlertChannel } from "./alert-rules";
+
 /** What a signed-in user's alerts look like to the dashboard (GET /alerts answers the same). */
 export type EmailChannel = {
   /** The site can send e-mail at all (SMTP_URL is set). */
@@ -11,7 +13,14 @@ export type EmailChannel = {
 
 /** Everything a dashboard "Alerts" tab shows, in one answer. */
 export type MyAlerts = {
-  watches: Array<{ courseId: number; title: string; path: string; listed: boolean }>;
+  watches: Array<{
+    courseId: number;
+    title: string;
+    path: string;
+    listed: boolean;
+    /** The channels this alert is told on. */
+    channels: AlertChannel[];
+  }>;
   searches: Array<{
     id: number;
     search: string;
@@ -20,6 +29,7 @@ export type MyAlerts = {
     rating: number;
     /** The private Atom feed: whoever has this address can read the feed. */
     feedUrl: string;
+    channels: AlertChannel[];
   }>;
   email: EmailChannel;
   history: Array<{

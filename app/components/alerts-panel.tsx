@@ -1,45 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { formatJakartaInstant } from "../../core/dates";
 import type { MyAlerts } from "../../core/my-alerts";
 import { TRUNCATE, truncate } from "../../core/text";
-import { postAlertForm } from "../lib/alert-form";
-import { useToast } from "./toast";
+import { AlertChannelChoice } from "./alert-channel-choice";
+import { buttonClass, inputClass, primaryButtonClass, useAlertWrite } from "./alert-write";
 
-const buttonClass =
-  "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800";
-const primaryButtonClass =
-  "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
-const inputClass =
-  "min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-950";
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
-
-/**
- * Sends one alert form to its route (the server checks everything: the sign-in, the Udemy
- * address, the caps) and says what happened; on success the dashboard's data is read again.
- */
-function useAlertWrite() {
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const send = async (path: string, fields: Record<string, string>, done: string) => {
-    if (busy) return false;
-    setBusy(true);
-    try {
-      const result = await postAlertForm(path, fields);
-      if (!result.ok) {
-        toast.show(result.message, "error");
-        return false;
-      }
-      toast.show(done, "success");
-      await revalidator.revalidate();
-      return true;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { send, busy };
-}
 
 function ActionButton(props: { busy: boolean; onClick: () => void; children: ReactNode }) {
   return (
@@ -117,7 +84,10 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
           {watches.map((watch) => (
-            <li key={watch.courseId} className="flex items-center justify-between gap-2 py-2">
+            <li
+              key={watch.courseId}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+            >
               <span>
                 <Link
                   to={watch.path}
@@ -144,6 +114,12 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
               >
                 Stop watching
               </ActionButton>
+              <AlertChannelChoice
+                path="/alerts/watches"
+                fields={{ courseId: String(watch.courseId) }}
+                channels={watch.channels}
+                label={watch.title}
+              />
             </li>
           ))}
         </ul>
@@ -206,6 +182,12 @@ function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
                   Delete
                 </ActionButton>
               </span>
+              <AlertChannelChoice
+                path="/alerts/searches"
+                fields={{ id: String(search.id) }}
+                channels={search.channels}
+                label={describeSearch(search)}
+              />
             </li>
           ))}
         </ul>

@@ -354,6 +354,11 @@ export const alertWatches = pgTable(
     courseId: integer("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
+    /** The channels this alert is told on (see ALERT_CHANNELS); all of them until the user chooses. */
+    channels: text("channels")
+      .array()
+      .notNull()
+      .default(sql`'{email,push,telegram}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -391,6 +396,11 @@ export const savedSearches = pgTable(
     /** Words, category, language and rating in one string: one user saves a search once. */
     filterKey: text("filter_key").notNull(),
     feedToken: text("feed_token").notNull(),
+    /** The channels this alert is told on (see ALERT_CHANNELS); all of them until the user chooses. */
+    channels: text("channels")
+      .array()
+      .notNull()
+      .default(sql`'{email,push,telegram}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [

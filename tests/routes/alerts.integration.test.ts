@@ -101,6 +101,40 @@ describe("alert routes refuse bad input and store nothing", () => {
     expect(again.status).toBe(429);
     expect(await rows(savedSearches)).toBe(MAX_SAVED_SEARCHES);
   });
+
+  it("refuses an alert with no channel, an unknown channel, or someone else's alert", async () => {
+    const owner = await signInUser(site.services, "chooser@example.com");
+    const other = await signInUser(site.services, "stranger@example.com");
+    site.clock.advance(60_000);
+    const saved = await post("/alerts/searches", { search: "kotlin" }, owner.cookie);
+    const { search } = (await saved.json()) as { search: { id: number } };
+    const choose = (channels: string, cookie: string) =>
+      post("/alerts/searches", { intent: "channels", id: String(search.id), channels }, cookie);
+    const stored = async () =>
+      (
+        await site.services.db
+          .select({ channels: savedSearches.channels })
+          .from(savedSearches)
+          .where(eq(savedSearches.id, search.id))
+      )[0]!.channels;
+
+    for (const [channels, message] of [
+      ["", ALERT_TEXTS.channelsNone],
+      [" , ", ALERT_TEXTS.channelsNone],
+      ["email,sms", ALERT_TEXTS.channelsUnknown],
+    ] as const) {
+      const refused = await choose(channels, owner.cookie);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toBe(message);
+    }
+    const stranger = await choose("push", other.cookie);
+    expect(stranger.status).toBe(404);
+    expect(await stored()).toEqual(["email", "push", "telegram"]);
+
+    const chosen = await choose("telegram,email,email", owner.cookie);
+    expect(chosen.status).toBe(200);
+    expect(await stored()).toEqual(["telegram", "email"]);
+  });
 });
 
 describe("from a pasted URL to the e-mail and its unsubscribe link", () => {

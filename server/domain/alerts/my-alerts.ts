@@ -1,7 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import {
+  ALERT_CHANNELS,
   ALERT_TEXTS,
   DEFAULT_DIGEST_HOUR,
+  type AlertChannel,
   type EmailChannelInput,
 } from "../../../core/alert-rules";
 import { coursePath } from "../../../core/course-paths";
@@ -59,6 +61,11 @@ export async function setEmailChannel(
   return readEmailChannel(services, userId);
 }
 
+/** A stored channel list as the dashboard shows it: the known channels, in their usual order. */
+function knownChannels(stored: string[]): AlertChannel[] {
+  return ALERT_CHANNELS.filter((channel) => stored.includes(channel));
+}
+
 export async function listMyAlerts(services: Services, userId: string): Promise<MyAlerts> {
   const siteUrl = services.config.publicSiteUrl;
   const [watchRows, searches, email, historyRows] = await Promise.all([
@@ -68,6 +75,7 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
         title: courses.title,
         slug: courses.slug,
         listed: courses.active,
+        channels: alertWatches.channels,
       })
       .from(alertWatches)
       .innerJoin(courses, eq(courses.id, alertWatches.courseId))
@@ -93,7 +101,11 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       .limit(HISTORY_LENGTH),
   ]);
   return {
-    watches: watchRows.map(({ slug, ...row }) => ({ ...row, path: coursePath(slug) })),
+    watches: watchRows.map(({ slug, channels, ...row }) => ({
+      ...row,
+      path: coursePath(slug),
+      channels: knownChannels(channels),
+    })),
     searches: searches.map((search) => ({
       id: search.id,
       search: search.search,
@@ -101,6 +113,7 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       language: search.language,
       rating: search.minRating,
       feedUrl: `${siteUrl}/alerts/feed/${search.feedToken}`,
+      channels: knownChannels(search.channels),
     })),
     email,
     history: historyRows.map((row) => ({

@@ -11,6 +11,7 @@ import { toIngestServices } from "../ingest/ingest-services";
 import { runIngest } from "../ingest/run-sources";
 import { subscribePush } from "../push-subscriptions";
 import { MAX_PUSHES_PER_DAY, sendDuePushes } from "./push-alerts";
+import { MAX_COURSES_PER_SEARCH_PER_RUN } from "./match-new-coupons";
 import { saveSearch } from "./saved-searches";
 
 let pushService: FakePushService;
@@ -94,10 +95,14 @@ describe("push alerts", () => {
 
   it(`sends at most ${MAX_PUSHES_PER_DAY} pushes a user a day; the rest wait for the next day`, async () => {
     await pushUser("busy", "python");
-    served = Array.from({ length: MAX_PUSHES_PER_DAY + 3 }, (_, index) =>
+    // One search tells of at most MAX_COURSES_PER_SEARCH_PER_RUN courses a run: several runs.
+    const courses = Array.from({ length: MAX_PUSHES_PER_DAY + 3 }, (_, index) =>
       couponRecord(harness.services, `python-part-${index}`, `Python Part ${index}`, `PY${index}`),
     );
-    await ingest();
+    for (let start = 0; start < courses.length; start += MAX_COURSES_PER_SEARCH_PER_RUN) {
+      served = courses.slice(0, start + MAX_COURSES_PER_SEARCH_PER_RUN);
+      await ingest();
+    }
     expect((await sendDuePushes(harness.services)).sent).toBe(MAX_PUSHES_PER_DAY);
     expect((await sendDuePushes(harness.services)).sent).toBe(0);
     harness.clock.set("2026-11-24T09:00:00+07:00");
