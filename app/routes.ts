@@ -25,6 +25,7 @@ export default [
     route("codes", "routes/admin/codes.tsx"),
     route("articles", "routes/admin/articles.tsx"),
     route("users", "routes/admin/users.tsx"),
+    route("alerts", "routes/admin/alerts.tsx"),
     route("audit", "routes/admin/audit.tsx"),
   ]),
   route("go/:courseId", "routes/go.tsx"),

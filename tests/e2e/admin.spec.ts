@@ -121,7 +121,7 @@ test.describe("operator console", () => {
     });
     expect(post.status()).toBe(404);
     expect(await post.text()).not.toContain("Created 1 code");
-    for (const path of ["/admin/codes", "/admin/users?email=a", "/admin/audit"]) {
+    for (const path of ["/admin/codes", "/admin/users?email=a", "/admin/alerts", "/admin/audit"]) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(404);
     }
@@ -166,6 +166,14 @@ test.describe("operator console", () => {
     await nav.getByRole("link", { name: "Ingestion" }).click();
     await expect(page).toHaveURL(/\/admin\/ingest$/);
     await expect(page.getByRole("heading", { name: "Ingest runs" })).toBeVisible();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    // Alert deliveries per channel and the latest failures.
+    await nav.getByRole("link", { name: "Alerts" }).click();
+    await expect(page).toHaveURL(/\/admin\/alerts$/);
+    await expect(page.getByRole("heading", { name: "Deliveries per channel" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Latest failures" })).toBeVisible();
+    await expect(page.getByRole("term").filter({ hasText: "Browsers turned off" })).toBeVisible();
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
