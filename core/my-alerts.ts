@@ -32,6 +32,15 @@ export type MyAlerts = {
     channels: AlertChannel[];
   }>;
   email: EmailChannel;
+  /** The user's browsers that took push alerts; one we turned off says why. */
+  browsers: Array<{
+    id: number;
+    /** The push service's host (which browser vendor), never the whole endpoint. */
+    service: string;
+    addedAt: string;
+    /** Why we stopped sending to it (gone at the push service, …); null while it takes pushes. */
+    offNote: string | null;
+  }>;
   history: Array<{
     courseId: number;
     title: string;

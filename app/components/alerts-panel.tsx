@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { formatJakartaInstant } from "../../core/dates";
 import type { MyAlerts } from "../../core/my-alerts";
 import { TRUNCATE, truncate } from "../../core/text";
+import { AlertBrowsers } from "./alert-browsers";
 import { AlertChannelChoice } from "./alert-channel-choice";
 import { buttonClass, inputClass, primaryButtonClass, useAlertWrite } from "./alert-write";
 
@@ -33,7 +34,7 @@ export function AlertsPanel({
       </p>
       <WatchedCourses watches={alerts.watches} />
       <SavedSearches searches={alerts.searches} />
-      <Channels email={alerts.email} pushControl={pushControl} />
+      <Channels email={alerts.email} browsers={alerts.browsers} pushControl={pushControl} />
       <SentHistory history={alerts.history} />
     </>
   );
@@ -196,7 +197,15 @@ function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
   );
 }
 
-function Channels({ email, pushControl }: { email: MyAlerts["email"]; pushControl?: ReactNode }) {
+function Channels({
+  email,
+  browsers,
+  pushControl,
+}: {
+  email: MyAlerts["email"];
+  browsers: MyAlerts["browsers"];
+  pushControl?: ReactNode;
+}) {
   const { send, busy } = useAlertWrite();
   const [hour, setHour] = useState(email.hour);
   return (
@@ -265,6 +274,7 @@ function Channels({ email, pushControl }: { email: MyAlerts["email"]; pushContro
         <div className="mt-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
           <p className="font-medium">Notifications in this browser</p>
           {pushControl}
+          <AlertBrowsers browsers={browsers} />
         </div>
       )}
     </Section>

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ALERT_CHANNELS } from "../../core/alert-rules";
 import {
   bigint,
   boolean,
@@ -453,7 +454,7 @@ export const alertDeliveries = pgTable(
     courseId: integer("course_id").notNull(),
     /** The coupon that was told about ("" for a course free without a code). */
     couponCode: text("coupon_code").notNull(),
-    channel: text("channel", { enum: ["email"] }).notNull(),
+    channel: text("channel", { enum: ALERT_CHANNELS }).notNull(),
     reason: text("reason", { enum: ["watch", "search"] }).notNull(),
     /** The search that matched (for the e-mail's words); no foreign key: history outlives it. */
     savedSearchId: integer("saved_search_id"),

@@ -3,7 +3,7 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { PUSH_TEST_MESSAGE } from "../../core/push";
 import { startFakePushService } from "../setup/fake-push-service";
 import type { ApiCourse } from "./support/api-course";
-import { DESKTOP_CHROME_UA } from "./support/early-taps";
+import { DESKTOP_CHROME_UA, waitForHydration } from "./support/early-taps";
 import { E2E_PUSH_PORT } from "./support/env";
 
 // The installable site: manifest, service worker, offline page, and the worker's push handling.
@@ -221,6 +221,19 @@ test("a signed-in user's browser subscription is checked, stored and removed", a
     headers: { "content-type": "application/json" },
   });
   expect(await removed.json()).toMatchObject({ success: true, removed: true });
+
+  // The dashboard lists the user's browsers (the vendor's host, never the endpoint) and removes
+  // one from any device.
+  expect((await post(subscription)).status()).toBe(201);
+  await page.goto("/dashboard?tab=alerts");
+  await waitForHydration(page);
+  const browsers = page.getByRole("listitem").filter({ hasText: "fcm.googleapis.com · added" });
+  await expect(browsers).toHaveCount(1);
+  await expect(browsers.getByText("Takes push alerts.")).toBeVisible();
+  await expect(page.getByText(subscription.endpoint)).toHaveCount(0);
+  await browsers.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("Browser removed: it gets no more push alerts.")).toBeVisible();
+  await expect(browsers).toHaveCount(0);
 });
 
 test("a visitor who is not signed in cannot subscribe", async ({ request }) => {

@@ -12,6 +12,7 @@ import { alertChannels, alertDeliveries, alertWatches, courses } from "../../db/
 import type { Services } from "../../services";
 import { createRateLimiter, type RateLimiter } from "../../adapters/rate-limit/rate-limiter";
 import { Conflict, RateLimited } from "../errors";
+import { listPushSubscriptions } from "../push-subscriptions";
 import { listSavedSearches } from "./saved-searches";
 
 /** Deliveries shown in a user's history, newest first. */
@@ -68,7 +69,7 @@ function knownChannels(stored: string[]): AlertChannel[] {
 
 export async function listMyAlerts(services: Services, userId: string): Promise<MyAlerts> {
   const siteUrl = services.config.publicSiteUrl;
-  const [watchRows, searches, email, historyRows] = await Promise.all([
+  const [watchRows, searches, email, browsers, historyRows] = await Promise.all([
     services.db
       .select({
         courseId: courses.id,
@@ -83,6 +84,7 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       .orderBy(desc(alertWatches.createdAt)),
     listSavedSearches(services, userId),
     readEmailChannel(services, userId),
+    listPushSubscriptions(services, userId),
     services.db
       .select({
         courseId: courses.id,
@@ -116,6 +118,12 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       channels: knownChannels(search.channels),
     })),
     email,
+    browsers: browsers.map((browser) => ({
+      id: browser.id,
+      service: browser.service,
+      addedAt: browser.createdAt.toISOString(),
+      offNote: browser.disabledAt ? (browser.disabledNote ?? "Turned off.") : null,
+    })),
     history: historyRows.map((row) => ({
       courseId: row.courseId,
       title: row.title,
