@@ -1,3 +1,5 @@
+import type { TelegramChannel } from "./telegram";
+
 /** What a signed-in user's alerts look like to the dashboard (GET /alerts answers the same). */
 export type EmailChannel = {
   /** The site can send e-mail at all (SMTP_URL is set). */
@@ -22,6 +24,7 @@ export type MyAlerts = {
     feedUrl: string;
   }>;
   email: EmailChannel;
+  telegram: TelegramChannel;
   history: Array<{
     courseId: number;
     title: string;

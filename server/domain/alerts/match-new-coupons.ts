@@ -26,7 +26,8 @@ type Counts = { coupons: number | string; queued: number | string };
  * - users with a saved search the course now matches (every word in the title, as the home
  *   search; the category, language and minimum rating of our reviews, as the home filters) —
  *   never about a course they were already told about, whatever the coupon;
- * one delivery per channel the user has on (e-mail; push while one of their browsers takes it), and one per course and coupon whether one
+ * one delivery per channel the user has on (e-mail; push while one of their browsers takes it;
+ * Telegram while their linked chat takes it), and one per course and coupon whether one
  * reason or several point at it (a watch wins over a search).
  *
  * Saved searches are found through their anchor (first four characters of the longest word):
@@ -133,13 +134,17 @@ export function matchingStatement(
           from matches m join new_courses nc on nc.id = m.course_id
          order by m.user_id, m.course_id, m.rank, m.saved_search_id
       ),
-      -- The channels each chosen user has on: e-mail, and push while a browser takes it.
+      -- The channels each chosen user has on: e-mail, push while a browser takes it, Telegram while
+      -- a linked chat takes it.
       user_channels as (
         select ac.user_id, 'email' as channel from alert_channels ac
          where ac.email_enabled and ac.user_id in (select user_id from chosen)
         union
         select ps.user_id, 'push' from push_subscriptions ps
          where ps.disabled_at is null and ps.user_id in (select user_id from chosen)
+        union
+        select tc.user_id, 'telegram' from telegram_chats tc
+         where tc.disabled_at is null and tc.user_id in (select user_id from chosen)
       ),
       -- Who was told about these courses already on which channel, read once before anything is queued.
       told as materialized (

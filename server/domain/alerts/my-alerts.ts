@@ -11,6 +11,7 @@ import type { Services } from "../../services";
 import { createRateLimiter, type RateLimiter } from "../../adapters/rate-limit/rate-limiter";
 import { Conflict, RateLimited } from "../errors";
 import { listSavedSearches } from "./saved-searches";
+import { readTelegramChannel } from "./telegram-chats";
 
 /** Deliveries shown in a user's history, newest first. */
 export const HISTORY_LENGTH = 100;
@@ -61,7 +62,7 @@ export async function setEmailChannel(
 
 export async function listMyAlerts(services: Services, userId: string): Promise<MyAlerts> {
   const siteUrl = services.config.publicSiteUrl;
-  const [watchRows, searches, email, historyRows] = await Promise.all([
+  const [watchRows, searches, email, telegram, historyRows] = await Promise.all([
     services.db
       .select({
         courseId: courses.id,
@@ -75,6 +76,7 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       .orderBy(desc(alertWatches.createdAt)),
     listSavedSearches(services, userId),
     readEmailChannel(services, userId),
+    readTelegramChannel(services, userId),
     services.db
       .select({
         courseId: courses.id,
@@ -103,6 +105,7 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       feedUrl: `${siteUrl}/alerts/feed/${search.feedToken}`,
     })),
     email,
+    telegram,
     history: historyRows.map((row) => ({
       courseId: row.courseId,
       title: row.title,
