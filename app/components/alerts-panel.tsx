@@ -4,6 +4,7 @@ import { formatJakartaInstant } from "../../core/dates";
 import type { MyAlerts } from "../../core/my-alerts";
 import { TRUNCATE, truncate } from "../../core/text";
 import { postAlertForm } from "../lib/alert-form";
+import { TelegramLink } from "./telegram-link";
 import { useToast } from "./toast";
 
 const buttonClass =
@@ -67,6 +68,7 @@ export function AlertsPanel({
       <WatchedCourses watches={alerts.watches} />
       <SavedSearches searches={alerts.searches} />
       <Channels email={alerts.email} pushControl={pushControl} />
+      <TelegramLink telegram={alerts.telegram} />
       <SentHistory history={alerts.history} />
     </>
   );
