@@ -18,7 +18,7 @@ export type SentMessage = {
   text: string;
   parseMode: string | null;
   disableWebPagePreview: boolean | null;
-  /** Real time it arrived. */
+  /** When it arrived, by the stand-in's clock. */
   at: number;
 };
 
@@ -30,6 +30,8 @@ export type FakeTelegram = {
   sent: SentMessage[];
   /** getUpdates calls (and any other method) that reached the stand-in. */
   calls: Array<{ method: string; body: Record<string, unknown> }>;
+  /** The most getUpdates calls that were waiting at once (Telegram answers a second one 409). */
+  readonly maxConcurrentPolls: number;
   /** Refusals it answered (403, 400, 429…). */
   refusals: Array<{ chatId: string; errorCode: number; description: string }>;
   /** A user in a private chat sends `text` (e.g. "/start TOKEN") to the bot. */
@@ -47,8 +49,14 @@ export const FAKE_CHANNEL_LIMIT_PER_MINUTE = 20;
 type Waiter = { offset: number; answer: (updates: TelegramUpdate[]) => void };
 
 export async function startFakeTelegram(
-  options: { port?: number; channels?: string[] } = {},
+  options: {
+    port?: number;
+    channels?: string[];
+    /** The clock its per-minute limit reads: a test's clock, when the site runs on one. */
+    now?: () => number;
+  } = {},
 ): Promise<FakeTelegram> {
+  const now = options.now ?? Date.now;
   const token = FAKE_BOT_TOKEN;
   const updates: TelegramUpdate[] = [];
   const waiters = new Set<Waiter>();
@@ -59,6 +67,8 @@ export async function startFakeTelegram(
   const blocked = new Set<string>();
   let nextUpdateId = 700_000_001;
   let nextMessageId = 1;
+  let pollsInFlight = 0;
+  let maxConcurrentPolls = 0;
 
   const pending = (offset: number) => updates.filter((update) => update.update_id >= offset);
 
@@ -101,7 +111,7 @@ export async function startFakeTelegram(
     if (blocked.has(chatId)) return refuse(403, "Forbidden: bot was blocked by the user");
     if (chatId.startsWith("@")) {
       const lastMinute = sent.filter(
-        (message) => message.chatId === chatId && message.at > Date.now() - 60_000,
+        (message) => message.chatId === chatId && message.at > now() - 60_000,
       );
       if (lastMinute.length >= FAKE_CHANNEL_LIMIT_PER_MINUTE)
         return refuse(429, "Too Many Requests: retry after 35", { retry_after: 35 });
@@ -112,7 +122,7 @@ export async function startFakeTelegram(
       parseMode: typeof body.parse_mode === "string" ? body.parse_mode : null,
       disableWebPagePreview:
         typeof body.disable_web_page_preview === "boolean" ? body.disable_web_page_preview : null,
-      at: Date.now(),
+      at: now(),
     });
     return [
       200,
@@ -182,7 +192,15 @@ export async function startFakeTelegram(
       });
     }
     if (method === "sendMessage") return reply(...sendMessage(body));
-    if (method === "getUpdates") return reply(...(await getUpdates(body)));
+    if (method === "getUpdates") {
+      pollsInFlight += 1;
+      maxConcurrentPolls = Math.max(maxConcurrentPolls, pollsInFlight);
+      try {
+        return reply(...(await getUpdates(body)));
+      } finally {
+        pollsInFlight -= 1;
+      }
+    }
     return reply(404, { ok: false, error_code: 404, description: "Not Found: method not found" });
   }
 
@@ -214,6 +232,9 @@ export async function startFakeTelegram(
     username: FAKE_BOT_USERNAME,
     sent,
     calls,
+    get maxConcurrentPolls() {
+      return maxConcurrentPolls;
+    },
     refusals,
     sendFromUser,
     block: (chatId) => blocked.add(String(chatId)),

@@ -109,32 +109,33 @@ async function claimDueDeliveries(
   }));
 }
 
-/** Records how a claimed delivery went; only while the claim is still ours (not taken over). */
+/**
+ * Records how a claimed delivery went, only while the claim is still ours: false when it was
+ * taken over after the lease, or cancelled meanwhile (the channel was switched off).
+ */
 async function settle(
   services: Services,
   delivery: ClaimedDelivery,
   token: string,
   verdict: SendVerdict,
   error: string | null,
-) {
+): Promise<boolean> {
   const now = services.clock.now().toISOString();
-  if (verdict === "skip") {
-    // Not tried (the channel is rate-limited): back in the queue at once, the try uncounted.
-    await services.db.execute(sql`
-      update alert_deliveries
-         set status = 'pending', claim_token = null, claimed_at = null, attempts = attempts - 1
-       where id = ${delivery.id} and claim_token = ${token}`);
-    return;
-  }
   const next =
     verdict === "retry"
       ? sql`case when attempts >= ${MAX_DIGEST_ATTEMPTS} then 'failed' else 'pending' end`
       : sql`${verdict}`;
-  await services.db.execute(sql`
-    update alert_deliveries
-       set status = ${next}, claim_token = null, error = ${error},
-           sent_at = ${verdict === "sent" ? sql`${now}::timestamptz` : sql`sent_at`}
-     where id = ${delivery.id} and claim_token = ${token}`);
+  const change =
+    verdict === "skip"
+      ? // Not tried (the channel is rate-limited): back in the queue at once, the try uncounted.
+        sql`status = 'pending', claim_token = null, claimed_at = null, attempts = attempts - 1`
+      : sql`status = ${next}, claim_token = null, error = ${error},
+            sent_at = ${verdict === "sent" ? sql`${now}::timestamptz` : sql`sent_at`}`;
+  const result = (await services.db.execute(sql`
+    update alert_deliveries set ${change}
+     where id = ${delivery.id} and claim_token = ${token}
+    returning 1`)) as unknown as { rows: unknown[] };
+  return result.rows.length > 0;
 }
 
 export type MessageSender = (
@@ -165,11 +166,12 @@ export async function sendDueMessages(
         continue;
       }
       const result = await send(delivery);
-      await settle(services, delivery, token, result.verdict, result.error ?? null);
+      const ours = await settle(services, delivery, token, result.verdict, result.error ?? null);
+      stopped = result.stop === true;
+      if (!ours) continue;
       if (result.verdict === "sent") outcome.sent += 1;
       else if (result.verdict === "failed") outcome.failed += 1;
       else outcome.held += 1;
-      stopped = result.stop === true;
     }
     if (stopped || claimed.length < DELIVERIES_PER_CLAIM) return outcome;
   }
