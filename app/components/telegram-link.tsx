@@ -12,7 +12,8 @@ const primaryClass =
 /** While a deep link waits to be opened, the dashboard looks this often whether the chat is linked. */
 const CHECK_LINKED_EVERY_MS = 4_000;
 
-type DeepLink = { url: string; expiresAt: string };
+/** `checkUntil` is by this browser's clock, which need not agree with the server's. */
+type DeepLink = { url: string; checkUntil: number };
 
 /**
  * The Alerts tab's Telegram part. "Link Telegram" asks the server for a one-time deep link to our
@@ -30,7 +31,7 @@ export function TelegramLink({ telegram }: { telegram: TelegramChannel }) {
   useEffect(() => {
     if (!waiting) return;
     const timer = setInterval(() => {
-      if (Date.parse(link.expiresAt) <= Date.now()) setLink(null);
+      if (link.checkUntil <= Date.now()) setLink(null);
       else if (revalidator.state === "idle") void revalidator.revalidate();
     }, CHECK_LINKED_EVERY_MS);
     return () => clearInterval(timer);
@@ -42,8 +43,10 @@ export function TelegramLink({ telegram }: { telegram: TelegramChannel }) {
     try {
       const result = await postAlertForm("/alerts/telegram", { intent });
       if (!result.ok) return toast.show(result.message, "error");
-      if (intent === "link") setLink(result.answer.link as DeepLink);
-      else {
+      if (intent === "link") {
+        const { url } = result.answer.link as { url: string };
+        setLink({ url, checkUntil: Date.now() + TELEGRAM_LINK_TTL_MINUTES * 60_000 });
+      } else {
         setLink(null);
         toast.show("Telegram unlinked.", "success");
         await revalidator.revalidate();
