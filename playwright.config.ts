@@ -11,7 +11,10 @@ import {
   E2E_UDEMY_PORT,
   E2E_UDEMY_URL,
   E2E_PUSH_ORIGIN,
+  E2E_TELEGRAM_PORT,
+  E2E_TELEGRAM_URL,
 } from "./tests/e2e/support/env";
+import { FAKE_BOT_TOKEN } from "./tests/setup/fake-telegram";
 import { DEFAULT_PUSH_SERVICES } from "./core/push";
 
 // DESIGN.md §8: without Chromium the run fails with the instruction, it never skips.
@@ -78,6 +81,15 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
+      // Telegram's Bot API stand-in: the site's bot long-polls it for /start messages.
+      command: "npx tsx tests/e2e/support/fake-telegram-server.ts",
+      port: E2E_TELEGRAM_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
       // The production build (npm run test:e2e builds first) on a fresh embedded database.
       command: `rm -rf ${E2E_DATA_DIR} && npx tsx server/index.ts`,
       url: `${E2E_BASE_URL}/healthz`,
@@ -101,6 +113,8 @@ export default defineConfig({
         UDEMY_BASE_URL: E2E_UDEMY_URL,
         // The vendors' push services and the stand-in push.spec.ts starts.
         PUSH_SERVICES: [...DEFAULT_PUSH_SERVICES, E2E_PUSH_ORIGIN].join(","),
+        TELEGRAM_BOT_TOKEN: FAKE_BOT_TOKEN,
+        TELEGRAM_API_BASE: E2E_TELEGRAM_URL,
       },
     },
   ],

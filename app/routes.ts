@@ -40,6 +40,7 @@ export default [
   route("alerts/watches", "routes/alerts-watches.ts"),
   route("alerts/searches", "routes/alerts-searches.ts"),
   route("alerts/email", "routes/alerts-email.ts"),
+  route("alerts/telegram", "routes/alerts-telegram.ts"),
   route("alerts/unsubscribe", "routes/alerts-unsubscribe.tsx"),
   route("alerts/feed/:token", "routes/alerts-feed.ts"),
   route("push/subscriptions", "routes/push-subscriptions.ts"),

@@ -1,4 +1,5 @@
 import type { AlertChannel } from "./alert-rules";
+import type { TelegramChannel } from "./telegram";
 
 /** What a signed-in user's alerts look like to the dashboard (GET /alerts answers the same). */
 export type EmailChannel = {
@@ -41,6 +42,7 @@ export type MyAlerts = {
     /** Why we stopped sending to it (gone at the push service, …); null while it takes pushes. */
     offNote: string | null;
   }>;
+  telegram: TelegramChannel;
   history: Array<{
     courseId: number;
     title: string;

@@ -6,6 +6,7 @@ import { TRUNCATE, truncate } from "../../core/text";
 import { AlertBrowsers } from "./alert-browsers";
 import { AlertChannelChoice } from "./alert-channel-choice";
 import { buttonClass, inputClass, primaryButtonClass, useAlertWrite } from "./alert-write";
+import { TelegramLink } from "./telegram-link";
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
@@ -35,6 +36,7 @@ export function AlertsPanel({
       <WatchedCourses watches={alerts.watches} />
       <SavedSearches searches={alerts.searches} />
       <Channels email={alerts.email} browsers={alerts.browsers} pushControl={pushControl} />
+      <TelegramLink telegram={alerts.telegram} />
       <SentHistory history={alerts.history} />
     </>
   );

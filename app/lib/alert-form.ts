@@ -1,9 +1,11 @@
 type AlertAnswer = { success?: boolean; message?: string; error?: { message?: string } };
 
-export type AlertFormResult = { ok: true } | { ok: false; message: string };
+/** On success, the route's whole answer (e.g. the Telegram deep link it made). */
+export type AlertFormResult =
+  { ok: true; answer: Record<string, unknown> } | { ok: false; message: string };
 
 /**
- * Posts one alert form (/alerts/watches, /alerts/searches, /alerts/email) and reads the answer:
+ * Posts one alert form (/alerts/watches, /alerts/searches, /alerts/email, /alerts/telegram) and reads the answer:
  * the server decides everything (sign-in, the Udemy address, the caps) and its message is what the
  * learner is shown when it refuses.
  */
@@ -16,7 +18,7 @@ export async function postAlertForm(
     for (const [name, value] of Object.entries(fields)) body.set(name, value);
     const response = await fetch(path, { method: "POST", body });
     const answer = (await response.json().catch(() => ({}))) as AlertAnswer;
-    if (response.ok && answer.success) return { ok: true };
+    if (response.ok && answer.success) return { ok: true, answer };
     return {
       ok: false,
       message: answer.error?.message ?? answer.message ?? "Could not save. Please try again.",

@@ -35,8 +35,8 @@ type Counts = { coupons: number | string; queued: number | string };
  *   never about a course they were already told about, whatever the coupon, and of at most
  *   MAX_COURSES_PER_SEARCH_PER_RUN courses per search and statement;
  * one delivery per channel that the alert names and the user has on (e-mail; push while one of
- * their browsers takes it), and one per course and coupon whether one reason or several point at
- * it (a watch wins over a search).
+ * their browsers takes it; Telegram while their linked chat takes it), and one per course and
+ * coupon whether one reason or several point at it (a watch wins over a search).
  *
  * Saved searches are found through their anchor (first four characters of the longest word):
  * every piece of a new title of one to four characters is joined with the anchors, so a search is
@@ -153,13 +153,17 @@ export function matchingStatement(
         select c.user_id, c.course_id, 1, c.saved_search_id, c.channels
           from capped_search_matches c
       ),
-      -- The channels each matched user has on: e-mail, and push while a browser takes it.
+      -- The channels each matched user has on: e-mail, push while a browser takes it, Telegram
+      -- while a linked chat takes it.
       user_channels as (
         select ac.user_id, 'email' as channel from alert_channels ac
          where ac.email_enabled and ac.user_id in (select user_id from matches)
         union
         select ps.user_id, 'push' from push_subscriptions ps
          where ps.disabled_at is null and ps.user_id in (select user_id from matches)
+        union
+        select tc.user_id, 'telegram' from telegram_chats tc
+         where tc.disabled_at is null and tc.user_id in (select user_id from matches)
       ),
       -- One delivery per user, course and channel, on the channels both the alert names and the
       -- user has on; when several alerts point at one course on a channel, a watch wins.

@@ -14,6 +14,7 @@ import { createRateLimiter, type RateLimiter } from "../../adapters/rate-limit/r
 import { Conflict, RateLimited } from "../errors";
 import { listPushSubscriptions } from "../push-subscriptions";
 import { listSavedSearches } from "./saved-searches";
+import { readTelegramChannel } from "./telegram-chats";
 
 /** Deliveries shown in a user's history, newest first. */
 export const HISTORY_LENGTH = 100;
@@ -69,7 +70,7 @@ function knownChannels(stored: string[]): AlertChannel[] {
 
 export async function listMyAlerts(services: Services, userId: string): Promise<MyAlerts> {
   const siteUrl = services.config.publicSiteUrl;
-  const [watchRows, searches, email, browsers, historyRows] = await Promise.all([
+  const [watchRows, searches, email, browsers, telegram, historyRows] = await Promise.all([
     services.db
       .select({
         courseId: courses.id,
@@ -85,6 +86,7 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
     listSavedSearches(services, userId),
     readEmailChannel(services, userId),
     listPushSubscriptions(services, userId),
+    readTelegramChannel(services, userId),
     services.db
       .select({
         courseId: courses.id,
@@ -124,6 +126,7 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       addedAt: browser.createdAt.toISOString(),
       offNote: browser.disabledAt ? (browser.disabledNote ?? "Turned off.") : null,
     })),
+    telegram,
     history: historyRows.map((row) => ({
       courseId: row.courseId,
       title: row.title,

@@ -31,3 +31,7 @@ export const E2E_UDEMY_URL = `http://${E2E_HOST}:${E2E_UDEMY_PORT}`;
  */
 export const E2E_PUSH_PORT = E2E_PORT + 2;
 export const E2E_PUSH_ORIGIN = `http://${E2E_HOST}:${E2E_PUSH_PORT}`;
+
+/** The stand-in Telegram Bot API the e2e server's bot talks to (tests/setup/fake-telegram.ts). */
+export const E2E_TELEGRAM_PORT = E2E_PORT + 3;
+export const E2E_TELEGRAM_URL = `http://${E2E_HOST}:${E2E_TELEGRAM_PORT}`;
