@@ -160,6 +160,13 @@ test("a saved search with e-mail and push on: a new matching course reaches the 
     await expect(page).toHaveURL(/\/dashboard\?tab=alerts$/);
     const searches = page.getByRole("region", { name: "Saved searches (1)" });
     await expect(searches.getByText(`“${WORDS}”`, { exact: true })).toBeVisible();
+    // This search tells by e-mail and push (not Telegram).
+    const told = searches.getByRole("group", { name: `Tell me about “${WORDS}” by` });
+    await told.getByRole("checkbox", { name: "Telegram" }).uncheck();
+    await expect(page.getByText("Alert channels saved.")).toBeVisible();
+    await expect(told.getByRole("checkbox", { name: "E-mail" })).toBeChecked();
+    await expect(told.getByRole("checkbox", { name: "Push" })).toBeChecked();
+    await expect(told.getByRole("checkbox", { name: "Telegram" })).not.toBeChecked();
 
     // E-mail on, at the hour the server's clock (FAKE_NOW, 10:00 WIB) shows: the digest is due.
     const hour = `${String(E2E_JAKARTA_HOUR).padStart(2, "0")}:00`;
@@ -183,6 +190,15 @@ test("a saved search with e-mail and push on: a new matching course reaches the 
         () => (window as unknown as { e2eSubscribeKeys: string[] }).e2eSubscribeKeys,
       ),
     ).toEqual([publicKey]);
+    // The server took this browser: the dashboard lists it by its push service's host.
+    await page.reload();
+    const browsers = page
+      .getByRole("listitem")
+      .filter({ hasText: `${new URL(subscription.endpoint).host} · added` });
+    await expect(browsers).toHaveCount(1);
+    await expect(browsers.getByText("Takes push alerts.")).toBeVisible();
+    await expect(page.getByText(`On, at ${hour} WIB.`)).toBeVisible();
+    await expect(told.getByRole("checkbox", { name: "Telegram" })).not.toBeChecked();
 
     // 2. A new free course that matches arrives through the ingest, as an operator runs it.
     const ingested = await ingestFeed("alerts-journey", "arrival.json", [
