@@ -17,7 +17,7 @@ export type TelegramChannel = {
 export const TELEGRAM_TEXTS = {
   unavailable: "Telegram alerts are not available on this site.",
   unreachable: "Telegram cannot be reached right now. Please try again in a few minutes.",
-  badIntent: "Say intent=link or intent=unlink.",
+  badIntent: "Say intent=link, intent=unlink or intent=test.",
   notLinked: "No Telegram chat is linked to your account.",
   /** Bot replies (HTML). */
   linked:

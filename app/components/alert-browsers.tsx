@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { formatJakartaInstant } from "../../core/dates";
 import type { MyAlerts } from "../../core/my-alerts";
-import { PUSH_SUBSCRIPTIONS_PATH } from "../../core/push";
+import { PUSH_SUBSCRIPTIONS_PATH, PUSH_TEST_PATH } from "../../core/push";
 import { buttonClass } from "./alert-write";
 import { useToast } from "./toast";
 
@@ -34,9 +34,35 @@ export function AlertBrowsers({ browsers }: { browsers: MyAlerts["browsers"] }) 
       setBusy(false);
     }
   };
+  const sendTest = async () => {
+    setBusy(true);
+    try {
+      const response = await fetch(PUSH_TEST_PATH, { method: "POST" });
+      const answer = (await response.json().catch(() => ({}))) as { message?: string };
+      toast.show(
+        answer.message ?? "Could not send the test. Please try again.",
+        response.ok ? "success" : "error",
+      );
+      await revalidator.revalidate();
+    } catch {
+      toast.show("Could not send the test. Please check your connection.", "error");
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <div className="mt-3">
       <p className="text-sm font-medium">Browsers with push alerts</p>
+      {browsers.some((browser) => browser.offNote === null) && (
+        <button
+          type="button"
+          className={`${buttonClass} mt-1`}
+          disabled={busy}
+          onClick={() => void sendTest()}
+        >
+          Send a test notification
+        </button>
+      )}
       <ul className="mt-1 divide-y divide-slate-200 text-sm dark:divide-slate-800">
         {browsers.map((browser) => (
           <li key={browser.id} className="flex flex-wrap items-center justify-between gap-2 py-2">

@@ -28,7 +28,9 @@ export function useAlertWrite() {
         toast.show(result.message, "error");
         return false;
       }
-      toast.show(done, "success");
+      // A route that says what it did (a test message sent) is quoted; else the caller's words.
+      const said = result.answer.message;
+      toast.show(typeof said === "string" ? said : done, "success");
       await revalidator.revalidate();
       return true;
     } finally {

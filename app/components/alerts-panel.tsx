@@ -265,6 +265,12 @@ function Channels({
                   Turn off
                 </ActionButton>
               )}
+              <ActionButton
+                busy={busy}
+                onClick={() => void send("/alerts/email", { intent: "test" }, "Test e-mail sent.")}
+              >
+                Send a test e-mail
+              </ActionButton>
             </div>
             <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
               {email.enabled ? `On, at ${String(email.hour).padStart(2, "0")}:00 WIB.` : "Off."}

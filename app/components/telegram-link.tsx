@@ -37,13 +37,15 @@ export function TelegramLink({ telegram }: { telegram: TelegramChannel }) {
     return () => clearInterval(timer);
   }, [waiting, link, revalidator]);
 
-  async function send(intent: "link" | "unlink") {
+  async function send(intent: "link" | "unlink" | "test") {
     if (busy) return;
     setBusy(true);
     try {
       const result = await postAlertForm("/alerts/telegram", { intent });
       if (!result.ok) return toast.show(result.message, "error");
-      if (intent === "link") {
+      if (intent === "test") {
+        toast.show(String(result.answer.message ?? "Test message sent."), "success");
+      } else if (intent === "link") {
         const { url } = result.answer.link as { url: string };
         setLink({ url, checkUntil: Date.now() + TELEGRAM_LINK_TTL_MINUTES * 60_000 });
       } else {
@@ -114,6 +116,16 @@ export function TelegramLink({ telegram }: { telegram: TelegramChannel }) {
                 onClick={() => void send("unlink")}
               >
                 Unlink
+              </button>
+            )}
+            {telegram.enabled && (
+              <button
+                type="button"
+                className={buttonClass}
+                disabled={busy}
+                onClick={() => void send("test")}
+              >
+                Send a test message
               </button>
             )}
           </div>

@@ -1,4 +1,5 @@
 import { TELEGRAM_TEXTS } from "../../core/telegram";
+import { sendTestTelegram } from "../../server/domain/alerts/channel-tests";
 import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import {
   createTelegramLink,
@@ -11,7 +12,8 @@ import type { Route } from "./+types/alerts-telegram";
 
 /**
  * POST /alerts/telegram: intent=link makes a one-time deep link (t.me/<bot>?start=<token>, valid
- * 30 minutes) that links the Telegram chat which opens it; intent=unlink forgets the chat.
+ * 30 minutes) that links the Telegram chat which opens it; intent=unlink forgets the chat;
+ * intent=test sends a test message to the linked chat now.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   try {
@@ -29,6 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         success: true,
         telegram: await readTelegramChannel(context.services, user.id),
       });
+    }
+    if (intent === "test") {
+      const message = await sendTestTelegram(context.services, user.id);
+      return Response.json({ success: true, message });
     }
     throw new HttpRefusal(400, TELEGRAM_TEXTS.badIntent);
   } catch (error) {

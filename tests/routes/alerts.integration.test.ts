@@ -9,6 +9,7 @@ import {
   courses,
   savedSearches,
 } from "../../server/db/schema";
+import { CHANNEL_TEST_TEXTS } from "../../server/domain/alerts/channel-tests";
 import { sendDueDigests } from "../../server/domain/alerts/email-digest";
 import { queueAlertsForNewCoupons } from "../../server/domain/alerts/match-new-coupons";
 import { importCouponRecords } from "../../server/domain/ingest/import-records";
@@ -134,6 +135,30 @@ describe("alert routes refuse bad input and store nothing", () => {
     const chosen = await choose("telegram,email,email", owner.cookie);
     expect(chosen.status).toBe(200);
     expect(await stored()).toEqual(["telegram", "email"]);
+  });
+});
+
+describe("a test on each channel", () => {
+  it("sends a test e-mail now to the signed-in user's address, and asks a visitor to sign in", async () => {
+    const tester = await signInUser(site.services, "tester@example.com");
+    site.clock.advance(60_000);
+    const before = smtp.messages.length;
+    const refused = await post("/alerts/email", { intent: "test" });
+    expect(refused.status).toBe(401);
+    const sent = await post("/alerts/email", { intent: "test" }, tester.cookie);
+    expect(sent.status).toBe(200);
+    expect(((await sent.json()) as { message: string }).message).toBe(CHANNEL_TEST_TEXTS.emailSent);
+    const received = smtp.messages.slice(before);
+    expect(received.map((message) => message.to)).toEqual([["tester@example.com"]]);
+    expect(received[0]!.parsed.subject).toBe(CHANNEL_TEST_TEXTS.subject);
+    expect(received[0]!.parsed.text).toContain(CHANNEL_TEST_TEXTS.body);
+  });
+
+  it("refuses a Telegram test without a linked chat", async () => {
+    const tester = await signInUser(site.services, "telegram-tester@example.com");
+    site.clock.advance(60_000);
+    const refused = await post("/alerts/telegram", { intent: "test" }, tester.cookie);
+    expect(refused.status).toBe(409);
   });
 });
 

@@ -50,6 +50,10 @@ export default function AdminAlerts({ loaderData }: Route.ComponentProps) {
           <dt className="text-sm text-slate-600 dark:text-slate-300">Browsers turned off</dt>
           <dd className="text-2xl font-bold">{formatCount(stats.channelsOff.push)}</dd>
         </div>
+        <div className={cardClass}>
+          <dt className="text-sm text-slate-600 dark:text-slate-300">Telegram chats turned off</dt>
+          <dd className="text-2xl font-bold">{formatCount(stats.channelsOff.telegram)}</dd>
+        </div>
       </dl>
       <div>
         <h2 className="mb-2 font-semibold">Latest failures</h2>

@@ -89,7 +89,7 @@ describe("alert delivery stats for the operator console", () => {
         cancelledLast7Days: 0,
       },
     ]);
-    expect(stats.channelsOff).toEqual({ email: 2, push: 1 });
+    expect(stats.channelsOff).toEqual({ email: 2, push: 1, telegram: 0 });
     expect(stats.recentFailures.map((failure) => [failure.userEmail, failure.error])).toEqual([
       ["budi@example.com", "an old failure"],
       ["ana@example.com", "push service answered 410"],

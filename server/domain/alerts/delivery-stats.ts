@@ -23,8 +23,8 @@ export type DeliveryFailure = {
 
 export type AlertDeliveryStats = {
   channels: ChannelDeliveryStats[];
-  /** Users whose channel we switched off (a refused address, a gone browser), with the note. */
-  channelsOff: { email: number; push: number };
+  /** Channels we switched off (a refused address, a gone browser, a blocked bot). */
+  channelsOff: { email: number; push: number; telegram: number };
   recentFailures: DeliveryFailure[];
 };
 
@@ -60,7 +60,8 @@ export async function readAlertDeliveryStats(services: Services): Promise<AlertD
     services.db.execute(sql`
       select (select count(*) from alert_channels
                where not email_enabled and email_note is not null) as email,
-             (select count(*) from push_subscriptions where disabled_at is not null) as push`),
+             (select count(*) from push_subscriptions where disabled_at is not null) as push,
+             (select count(*) from telegram_chats where disabled_at is not null) as telegram`),
     services.db.execute(sql`
       select coalesce(d.claimed_at, d.created_at) as at, d.channel, u.email as "userEmail",
              c.title as "courseTitle", d.error
@@ -82,7 +83,11 @@ export async function readAlertDeliveryStats(services: Services): Promise<AlertD
       failedLast7Days: Number(row.failedLast7Days),
       cancelledLast7Days: Number(row.cancelledLast7Days),
     })),
-    channelsOff: { email: Number(offRow.email ?? 0), push: Number(offRow.push ?? 0) },
+    channelsOff: {
+      email: Number(offRow.email ?? 0),
+      push: Number(offRow.push ?? 0),
+      telegram: Number(offRow.telegram ?? 0),
+    },
     recentFailures: rows(failures).map((row) => ({
       at: new Date(row.at as string).toISOString(),
       channel: String(row.channel),

@@ -16,6 +16,7 @@ import { toIngestServices } from "../ingest/ingest-services";
 import { runIngest } from "../ingest/run-sources";
 import { sendDueMessages } from "./message-queue";
 import { saveSearch } from "./saved-searches";
+import { CHANNEL_TEST_TEXTS, sendTestTelegram } from "./channel-tests";
 import { sendDueTelegramAlerts } from "./telegram-alerts";
 import { createTelegramLink, readTelegramChannel, unlinkTelegram } from "./telegram-chats";
 import { escapeTelegramHtml } from "./telegram-message";
@@ -163,6 +164,16 @@ describe("Telegram alerts", () => {
     await ingest();
     expect(await sendDueTelegramAlerts(harness.services)).toEqual({ sent: 0, failed: 0, held: 0 });
     expect(telegram.sent).toHaveLength(4);
+  });
+
+  it("sends the dashboard's test message to the linked chat at once, and refuses one to nobody", async () => {
+    await telegramUser("tari", 7001, "go");
+    expect(await sendTestTelegram(harness.services, "tari")).toBe(CHANNEL_TEST_TEXTS.telegramSent);
+    expect(messagesTo(7001).at(-1)!.text).toBe(CHANNEL_TEST_TEXTS.body);
+    await addUser(harness.services, "unlinked");
+    await expect(sendTestTelegram(harness.services, "unlinked")).rejects.toThrow(
+      TELEGRAM_TEXTS.notLinked,
+    );
   });
 
   it("holds messages through the Jakarta night and sends them in the morning", async () => {
