@@ -2,7 +2,10 @@ import {
   newCouponRecord,
   type CouponRecord,
 } from "../../server/adapters/coupon-feeds/coupon-record";
+import { createFixtureFeeds } from "../../server/adapters/coupon-feeds/fake-feeds";
 import { alertChannels, users } from "../../server/db/schema";
+import { toIngestServices } from "../../server/domain/ingest/ingest-services";
+import { runIngest } from "../../server/domain/ingest/run-sources";
 import type { Services } from "../../server/services";
 
 /** Shared by the alert tests: users, their e-mail channel, coupon records. */
@@ -36,4 +39,15 @@ export function couponRecord(
     foundAt: services.clock.now(),
     ...fields,
   });
+}
+
+/** An ingest run (which matches alerts after it commits) whose one source serves `records`. */
+export function ingestRecords(services: Services, records: CouponRecord[]) {
+  return runIngest(
+    toIngestServices(services, {
+      feeds: createFixtureFeeds([
+        { name: "fixture", answer: () => Promise.resolve({ records, rejected: [] }) },
+      ]),
+    }),
+  );
 }

@@ -2,11 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
-import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
 import { alertDeliveries, courses, pushSubscriptions } from "../../db/schema";
-import { toIngestServices } from "../ingest/ingest-services";
-import { runIngest } from "../ingest/run-sources";
-import { addUser, couponRecord } from "../../../tests/setup/alert-fixtures";
+import { addUser, couponRecord, ingestRecords } from "../../../tests/setup/alert-fixtures";
 import { chooseAlertChannels } from "./alert-channel-choice";
 import { MAX_COURSES_PER_SEARCH_PER_RUN, queueAlertsForNewCoupons } from "./match-new-coupons";
 import { saveSearch } from "./saved-searches";
@@ -23,12 +20,7 @@ beforeEach(async () => {
 afterEach(() => harness.close());
 
 function ingest() {
-  const services = toIngestServices(harness.services, {
-    feeds: createFixtureFeeds([
-      { name: "fixture", answer: () => Promise.resolve({ records: served, rejected: [] }) },
-    ]),
-  });
-  return runIngest(services);
+  return ingestRecords(harness.services, served);
 }
 
 async function deliveries() {

@@ -1,14 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_PUSH_SERVICES } from "../../../core/push";
-import { addUser, couponRecord } from "../../../tests/setup/alert-fixtures";
+import { addUser, couponRecord, ingestRecords } from "../../../tests/setup/alert-fixtures";
 import { startFakePushService, type FakePushService } from "../../../tests/setup/fake-push-service";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
-import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { alertDeliveries } from "../../db/schema";
-import { toIngestServices } from "../ingest/ingest-services";
-import { runIngest } from "../ingest/run-sources";
 import { subscribePush } from "../push-subscriptions";
 import { MAX_PUSHES_PER_DAY, sendDuePushes } from "./push-alerts";
 import { MAX_COURSES_PER_SEARCH_PER_RUN } from "./match-new-coupons";
@@ -33,12 +30,7 @@ afterEach(async () => {
 });
 
 function ingest() {
-  const services = toIngestServices(harness.services, {
-    feeds: createFixtureFeeds([
-      { name: "fixture", answer: () => Promise.resolve({ records: served, rejected: [] }) },
-    ]),
-  });
-  return runIngest(services);
+  return ingestRecords(harness.services, served);
 }
 
 /** A user with e-mail off, one browser subscribed at the stand-in push service, and a saved search. */

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TELEGRAM_TEXTS } from "../../../core/telegram";
-import { addUser, couponRecord } from "../../../tests/setup/alert-fixtures";
+import { addUser, couponRecord, ingestRecords } from "../../../tests/setup/alert-fixtures";
 import {
   FAKE_BOT_TOKEN,
   FAKE_BOT_USERNAME,
@@ -9,11 +9,8 @@ import {
   type FakeTelegram,
 } from "../../../tests/setup/fake-telegram";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
-import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { alertDeliveries, telegramLinkTokens } from "../../db/schema";
-import { toIngestServices } from "../ingest/ingest-services";
-import { runIngest } from "../ingest/run-sources";
 import { sendDueMessages } from "./message-queue";
 import { saveSearch } from "./saved-searches";
 import { CHANNEL_TEST_TEXTS, sendTestTelegram } from "./channel-tests";
@@ -46,12 +43,7 @@ afterEach(async () => {
 });
 
 function ingest() {
-  const services = toIngestServices(harness.services, {
-    feeds: createFixtureFeeds([
-      { name: "fixture", answer: () => Promise.resolve({ records: served, rejected: [] }) },
-    ]),
-  });
-  return runIngest(services);
+  return ingestRecords(harness.services, served);
 }
 
 const poll = () => pollTelegramUpdates(harness.services, { timeoutSeconds: 0 });

@@ -1,17 +1,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { addUser, couponRecord } from "../../../tests/setup/alert-fixtures";
+import { addUser, couponRecord, ingestRecords } from "../../../tests/setup/alert-fixtures";
 import {
   FAKE_BOT_TOKEN,
   startFakeTelegram,
   type FakeTelegram,
 } from "../../../tests/setup/fake-telegram";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
-import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { startTelegramBotWorker } from "../../telegram-bot-worker";
-import { toIngestServices } from "../ingest/ingest-services";
-import { runIngest } from "../ingest/run-sources";
 import {
   CHANNEL_POSTS_PER_MINUTE,
   postDueChannelPosts,
@@ -47,12 +44,7 @@ afterEach(async () => {
 });
 
 function ingest() {
-  const services = toIngestServices(harness.services, {
-    feeds: createFixtureFeeds([
-      { name: "fixture", answer: () => Promise.resolve({ records: served, rejected: [] }) },
-    ]),
-  });
-  return runIngest(services);
+  return ingestRecords(harness.services, served);
 }
 
 const channelPosts = () => telegram.sent.filter((message) => message.chatId === CHANNEL);
