@@ -16,40 +16,36 @@ export function AlertBrowsers({ browsers }: { browsers: MyAlerts["browsers"] }) 
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   if (browsers.length === 0) return null;
-  const remove = async (id: number) => {
+  /**
+   * One call to the push routes: the toast says what the server answered (or `done` when it
+   * answers without words), and the list is read again.
+   */
+  const call = async (path: string, init: RequestInit, done: string | null, failed: string) => {
     setBusy(true);
     try {
-      const response = await fetch(PUSH_SUBSCRIPTIONS_PATH, {
+      const response = await fetch(path, init);
+      const answer = (await response.json().catch(() => ({}))) as { message?: string };
+      if (response.ok) toast.show(done ?? answer.message ?? failed, "success");
+      else toast.show(answer.message ?? `${failed} Please try again.`, "error");
+      await revalidator.revalidate();
+    } catch {
+      toast.show(`${failed} Please check your connection.`, "error");
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = (id: number) =>
+    call(
+      PUSH_SUBSCRIPTIONS_PATH,
+      {
         method: "DELETE",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ id }),
-      });
-      const answer = (await response.json().catch(() => ({}))) as { message?: string };
-      if (response.ok) toast.show("Browser removed: it gets no more push alerts.", "success");
-      else toast.show(answer.message ?? "Could not remove it. Please try again.", "error");
-      await revalidator.revalidate();
-    } catch {
-      toast.show("Could not remove it. Please check your connection.", "error");
-    } finally {
-      setBusy(false);
-    }
-  };
-  const sendTest = async () => {
-    setBusy(true);
-    try {
-      const response = await fetch(PUSH_TEST_PATH, { method: "POST" });
-      const answer = (await response.json().catch(() => ({}))) as { message?: string };
-      toast.show(
-        answer.message ?? "Could not send the test. Please try again.",
-        response.ok ? "success" : "error",
-      );
-      await revalidator.revalidate();
-    } catch {
-      toast.show("Could not send the test. Please check your connection.", "error");
-    } finally {
-      setBusy(false);
-    }
-  };
+      },
+      "Browser removed: it gets no more push alerts.",
+      "Could not remove it.",
+    );
+  const sendTest = () => call(PUSH_TEST_PATH, { method: "POST" }, null, "Could not send the test.");
   return (
     <div className="mt-3">
       <p className="text-sm font-medium">Browsers with push alerts</p>

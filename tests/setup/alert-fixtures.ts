@@ -3,7 +3,8 @@ import {
   type CouponRecord,
 } from "../../server/adapters/coupon-feeds/coupon-record";
 import { createFixtureFeeds } from "../../server/adapters/coupon-feeds/fake-feeds";
-import { alertChannels, users } from "../../server/db/schema";
+import { eq } from "drizzle-orm";
+import { alertChannels, alertDeliveries, users } from "../../server/db/schema";
 import { toIngestServices } from "../../server/domain/ingest/ingest-services";
 import { runIngest } from "../../server/domain/ingest/run-sources";
 import type { Services } from "../../server/services";
@@ -50,4 +51,13 @@ export function ingestRecords(services: Services, records: CouponRecord[]) {
       ]),
     }),
   );
+}
+
+/** A user's deliveries as "channel:status", sorted: what the alert tests compare. */
+export async function deliveryStatuses(services: Services, userId: string): Promise<string[]> {
+  const rows = await services.db
+    .select({ channel: alertDeliveries.channel, status: alertDeliveries.status })
+    .from(alertDeliveries)
+    .where(eq(alertDeliveries.userId, userId));
+  return rows.map((row) => `${row.channel}:${row.status}`).sort();
 }

@@ -1,11 +1,14 @@
-import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_PUSH_SERVICES } from "../../../core/push";
-import { addUser, couponRecord, ingestRecords } from "../../../tests/setup/alert-fixtures";
+import {
+  addUser,
+  couponRecord,
+  ingestRecords,
+  deliveryStatuses,
+} from "../../../tests/setup/alert-fixtures";
 import { startFakePushService, type FakePushService } from "../../../tests/setup/fake-push-service";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
-import { alertDeliveries } from "../../db/schema";
 import { subscribePush } from "../push-subscriptions";
 import { MAX_PUSHES_PER_DAY, sendDuePushes } from "./push-alerts";
 import { MAX_COURSES_PER_SEARCH_PER_RUN } from "./match-new-coupons";
@@ -41,13 +44,7 @@ async function pushUser(id: string, words: string) {
   await saveSearch(services, id, { search: words, type: "", language: "", rating: 0 });
 }
 
-async function statuses(userId: string) {
-  const rows = await harness.services.db
-    .select({ channel: alertDeliveries.channel, status: alertDeliveries.status })
-    .from(alertDeliveries)
-    .where(eq(alertDeliveries.userId, userId));
-  return rows.map((row) => `${row.channel}:${row.status}`).sort();
-}
+const statuses = (userId: string) => deliveryStatuses(harness.services, userId);
 
 describe("push alerts", () => {
   it("an ingested course matching a saved search reaches the user's browser once, decrypted", async () => {

@@ -1,7 +1,11 @@
-import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { TELEGRAM_TEXTS } from "../../../core/telegram";
-import { addUser, couponRecord, ingestRecords } from "../../../tests/setup/alert-fixtures";
+import {
+  addUser,
+  couponRecord,
+  ingestRecords,
+  deliveryStatuses,
+} from "../../../tests/setup/alert-fixtures";
 import {
   FAKE_BOT_TOKEN,
   FAKE_BOT_USERNAME,
@@ -10,7 +14,7 @@ import {
 } from "../../../tests/setup/fake-telegram";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
-import { alertDeliveries, telegramLinkTokens } from "../../db/schema";
+import { telegramLinkTokens } from "../../db/schema";
 import { sendDueMessages } from "./message-queue";
 import { saveSearch } from "./saved-searches";
 import { CHANNEL_TEST_TEXTS, sendTestTelegram } from "./channel-tests";
@@ -70,13 +74,7 @@ async function telegramUser(id: string, chatId: number, words: string) {
 const messagesTo = (chatId: number) =>
   telegram.sent.filter((message) => message.chatId === String(chatId));
 
-async function statuses(userId: string) {
-  const rows = await harness.services.db
-    .select({ channel: alertDeliveries.channel, status: alertDeliveries.status })
-    .from(alertDeliveries)
-    .where(eq(alertDeliveries.userId, userId));
-  return rows.map((row) => `${row.channel}:${row.status}`).sort();
-}
+const statuses = (userId: string) => deliveryStatuses(harness.services, userId);
 
 describe("linking a Telegram chat", () => {
   it("links the chat that sends /start with the dashboard's one-time token", async () => {
