@@ -30,7 +30,35 @@ export const ALERT_TEXTS = {
   emailUnavailable: "E-mail alerts are not available on this site.",
   badUnsubscribeLink: "This unsubscribe link is not valid.",
   unsubscribed: "You will get no more alert e-mails. You can turn them on again on your dashboard.",
+  channelsNone: "Choose at least one way to be told: e-mail, push or Telegram.",
+  channelsUnknown: "Choose e-mail, push or Telegram.",
 } as const;
+
+/**
+ * The ways an alert can reach a user. Each watched course and saved search names the ones it
+ * uses (all of them until the user chooses); a user is told on a channel only when the alert
+ * names it and the user has that channel on.
+ */
+export const ALERT_CHANNELS = ["email", "push", "telegram"] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+
+/** The channels a user chose for one alert, sent as `channels=email,push`: at least one, each known. */
+export const alertChannelsSchema = z
+  .string({ error: ALERT_TEXTS.channelsNone })
+  .max(100, ALERT_TEXTS.channelsUnknown)
+  .transform((value) => [
+    ...new Set(
+      value
+        .split(",")
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .pipe(
+    z
+      .array(z.enum(ALERT_CHANNELS, { error: ALERT_TEXTS.channelsUnknown }))
+      .min(1, ALERT_TEXTS.channelsNone),
+  );
 
 /** The slug of a Udemy course address as Udemy writes it: lower-case letters, digits, - and _. */
 const UDEMY_SLUG = /^[a-z0-9][a-z0-9_-]{0,119}$/;

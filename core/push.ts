@@ -78,9 +78,26 @@ export const pushSubscriptionInputSchema = z.object({
 
 export type PushSubscriptionInput = z.output<typeof pushSubscriptionInputSchema>;
 
-export const pushUnsubscribeInputSchema = z.object({
-  endpoint: z.string(PUSH_MESSAGES.badEndpoint).trim().min(1).max(2048, PUSH_MESSAGES.badEndpoint),
-});
+/** Which browser to forget: this one (by its endpoint) or one of the dashboard's list (by its id). */
+export const pushUnsubscribeInputSchema = z.union(
+  [
+    z.object({
+      endpoint: z
+        .string(PUSH_MESSAGES.badEndpoint)
+        .trim()
+        .min(1)
+        .max(2048, PUSH_MESSAGES.badEndpoint),
+    }),
+    z.object({
+      id: z
+        .number(PUSH_MESSAGES.badEndpoint)
+        .int()
+        .positive()
+        .max(2 ** 53 - 1),
+    }),
+  ],
+  { error: PUSH_MESSAGES.badEndpoint },
+);
 
 /**
  * A same-origin path: one leading slash, no backslash, no control characters. The service

@@ -15,6 +15,7 @@ import { generateDemoCatalogue } from "../server/domain/demo-catalog";
 import { importCouponRecords } from "../server/domain/ingest/import-records";
 import { searchWordsOf } from "../core/alert-rules";
 import { createServices } from "../server/services";
+import { createSeededRandom } from "../core/seeded-random";
 
 export type AlertMatchingBench = {
   database: "pglite" | "postgres";
@@ -33,18 +34,6 @@ export type AlertMatchingBench = {
 };
 
 class RollBack extends Error {}
-
-/** mulberry32, so every run matches the same data. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Alert matching at the issue's scale, on the embedded database in a temporary data dir (or an
@@ -83,7 +72,7 @@ export async function benchAlertMatching(
   const handle = await createServices(config, pino({ level: "warn" }));
   const { services } = handle;
   try {
-    const random = createRandom(11);
+    const random = createSeededRandom(11);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const records = generateDemoCatalogue(services.clock.now(), {
       count: existing + fresh,

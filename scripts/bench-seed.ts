@@ -3,18 +3,7 @@ import { articles, courses, favourites, reviews, users, visits } from "../server
 import { generateDemoCatalogue } from "../server/domain/demo-catalog";
 import { importCouponRecords } from "../server/domain/ingest/import-records";
 import type { Services } from "../server/services";
-
-/** mulberry32, so every bench run works on the same data. */
-function createRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createSeededRandom } from "../core/seeded-random";
 
 export type BenchData = { courseIds: number[]; articleIds: number[] };
 
@@ -23,7 +12,7 @@ export type BenchData = { courseIds: number[]; articleIds: number[] };
  * users, 10 000 reviews, 20 000 favourites, 40 000 visits, 300 articles.
  */
 export async function seedBenchData(services: Services, courseCount: number): Promise<BenchData> {
-  const random = createRandom(7);
+  const random = createSeededRandom(7);
   const now = services.clock.now();
   const records = generateDemoCatalogue(now, { count: courseCount, seed: 42 });
   for (let start = 0; start < records.length; start += 5000) {

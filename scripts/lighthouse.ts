@@ -5,6 +5,7 @@ import lighthouse, { type Flags, type Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { coursePath } from "../core/course-paths";
 import { startDemoSite } from "./demo-site";
+import { BARE_PAGE_PATH, noScriptPath, startBaselineServer } from "./lighthouse-baselines";
 
 /**
  * `npm run lighthouse`: builds, seeds the demo catalogue (with course images) and one article
@@ -34,7 +35,8 @@ const RUNS = Math.max(1, Math.min(Number(process.env.LIGHTHOUSE_RUNS ?? 3), 9));
 const root = path.resolve(import.meta.dirname, "..");
 const reportsDir = path.join(root, "bench/reports");
 
-type PageCase = { name: string; path: string; signedIn?: boolean };
+/** `baseline`: served by the baseline server (a bare page, a page without its JavaScript). */
+type PageCase = { name: string; path: string; signedIn?: boolean; baseline?: boolean };
 type FormFactor = "mobile" | "desktop";
 type Outcome = {
   page: string;
@@ -45,8 +47,19 @@ type Outcome = {
   failing: string[];
 };
 
-/** LIGHTHOUSE_TRACES=1 also writes each run's Chromium trace (open it in DevTools' Performance panel). */
-const TRACES = process.env.LIGHTHOUSE_TRACES === "1";
+/**
+ * LIGHTHOUSE_TRACES=1 also writes each run's Chromium trace (open it in DevTools' Performance
+ * panel); LIGHTHOUSE_TRACES=profile adds V8's sampling profiler to it, which says which functions
+ * the long tasks spent their time in but itself adds hundreds of milliseconds of blocking time:
+ * never read a score from a profiled run.
+ */
+const TRACES = ["1", "profile"].includes(process.env.LIGHTHOUSE_TRACES ?? "");
+const PROFILE = process.env.LIGHTHOUSE_TRACES === "profile";
+/**
+ * LIGHTHOUSE_BASELINES=1 also audits, in the same run, a near-empty page and each page without
+ * its JavaScript (lighthouse-baselines.ts): the machine's floor and what hydration costs.
+ */
+const BASELINES = process.env.LIGHTHOUSE_BASELINES === "1";
 
 function reportName(formFactor: FormFactor, page: PageCase): string {
   return `lighthouse-${formFactor}-${page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}`;
@@ -87,9 +100,9 @@ async function audit(
       logLevel: "error",
       onlyCategories: [...CATEGORIES],
       ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-      // With traces kept, V8's sampling profiler runs too: the trace then says which functions
-      // the main thread's long tasks spent their time in.
-      ...(traceFile ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" } : {}),
+      ...(traceFile && PROFILE
+        ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" }
+        : {}),
     };
     const config = formFactor === "desktop" ? desktopConfig : undefined;
     // A trace that Chromium failed to record (NO_NAVSTART, seen on a busy machine) is Lighthouse's
@@ -116,6 +129,7 @@ async function main() {
   }
   const site = await startDemoSite("lighthouse");
   const { base, articleId, courseSlug } = site;
+  const baselines = BASELINES ? await startBaselineServer(base) : null;
   try {
     const cookie = await site.signIn("lighthouse@example.com");
     const allPages: PageCase[] = [
@@ -135,6 +149,21 @@ async function main() {
           return name.startsWith("/") ? [{ name, path: name }] : [];
         })
       : allPages;
+    if (baselines) {
+      const withBaselines: PageCase[] = [
+        { name: "bare page", path: BARE_PAGE_PATH, baseline: true },
+      ];
+      for (const page of pages) {
+        withBaselines.push(page);
+        if (!page.signedIn)
+          withBaselines.push({
+            name: `${page.name} without JavaScript`,
+            path: noScriptPath(page.path),
+            baseline: true,
+          });
+      }
+      pages.splice(0, pages.length, ...withBaselines);
+    }
     const formFactors =
       process.env.LIGHTHOUSE_FORM_FACTOR === "mobile"
         ? ["mobile" as const]
@@ -146,7 +175,7 @@ async function main() {
         const runs: Result[] = [];
         for (let run = 1; run <= RUNS; run += 1) {
           console.log(`lighthouse ${formFactor} ${page.name} (run ${run} of ${RUNS})…`);
-          const url = `${base}${page.path}`;
+          const url = `${page.baseline && baselines ? baselines.origin : base}${page.path}`;
           const traceFile = TRACES
             ? path.join(reportsDir, `${reportName(formFactor, page)}-run${run}.trace.json`)
             : undefined;
@@ -197,6 +226,7 @@ async function main() {
     );
     console.log(`\nreports written to ${path.relative(root, reportsDir)}/`);
   } finally {
+    await baselines?.stop();
     await site.stop();
   }
 }

@@ -3,20 +3,21 @@ import { createSmtpMailer } from "./adapters/mailer/smtp-mailer";
 import { sendDueDigests } from "./domain/alerts/email-digest";
 import { queueAlertsForNewCoupons } from "./domain/alerts/match-new-coupons";
 import { sendDuePushes } from "./domain/alerts/push-alerts";
+import { sendDueTelegramAlerts } from "./domain/alerts/telegram-alerts";
 import type { Services } from "./services";
 
 export type AlertDigestScheduler = { stop(): Promise<void> };
 
 /**
  * The alert worker: on ALERT_DIGEST_CRON (every 5 minutes), in Asia/Jakarta, it sends every
- * e-mail digest whose user's hour has come, and the waiting push alerts (outside the quiet
- * hours). Every instance ticks; deliveries are claimed with SKIP LOCKED, so instances share the
- * work and never send one twice. Off (null) without SMTP_URL and without Web Push. croner's
+ * e-mail digest whose user's hour has come, and the waiting push and Telegram alerts (outside
+ * the quiet hours). Every instance ticks; deliveries are claimed with SKIP LOCKED, so instances share the
+ * work and never send one twice. Off (null) without SMTP_URL, Web Push and Telegram. croner's
  * `protect` skips a tick while this process still sends the last.
  */
 export function startAlertDigestScheduler(services: Services): AlertDigestScheduler | null {
   const { smtpUrl, mailFrom, digestCron } = services.config.alerts;
-  if (!smtpUrl && !services.push) return null;
+  if (!smtpUrl && !services.push && !services.telegram) return null;
   const logger = services.logger.child({ job: "alert-digests" });
   const mailer = smtpUrl ? createSmtpMailer({ url: smtpUrl, from: mailFrom }) : null;
   const stopping = new AbortController();
@@ -35,22 +36,31 @@ export function startAlertDigestScheduler(services: Services): AlertDigestSchedu
           ? await sendDueDigests(services, mailer, { signal: stopping.signal })
           : (await queueAlertsForNewCoupons(services), null);
         const pushes = await sendDuePushes(services);
-        return { digests, pushes };
+        const telegram = await sendDueTelegramAlerts(services);
+        return { digests, pushes, telegram };
       })();
       running = tick;
       try {
-        const { digests, pushes } = await tick;
+        const { digests, pushes, telegram } = await tick;
         if (digests && digests.sent + digests.refused + digests.failed > 0) {
           logger.info(digests, "alert digests sent");
         }
         if (pushes.sent + pushes.failed + pushes.held > 0) logger.info(pushes, "push alerts sent");
+        if (telegram.sent + telegram.failed + telegram.held > 0) {
+          logger.info(telegram, "Telegram alerts sent");
+        }
       } finally {
         running = null;
       }
     },
   );
   logger.info(
-    { mailer: mailer?.describe() ?? "off", push: Boolean(services.push), cron: digestCron },
+    {
+      mailer: mailer?.describe() ?? "off",
+      push: Boolean(services.push),
+      telegram: services.telegram?.describe() ?? "off",
+      cron: digestCron,
+    },
     "alert worker started",
   );
   return {

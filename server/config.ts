@@ -148,6 +148,20 @@ const environmentSchema = z.object({
   PUSH_SERVICES: z.string().optional(),
   /** The whole request to a push service, connection to answer. */
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /** The Telegram bot (from @BotFather) that sends alerts and channel posts; unset: Telegram off. */
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[A-Za-z0-9_-]{10,}$/, "must be a bot token as @BotFather gives it (123456:ABC…)")
+    .optional(),
+  /** The Bot API's address (a stand-in's in tests). */
+  TELEGRAM_API_BASE: z.url().default("https://api.telegram.org"),
+  /** The channel every new course is posted to (@name, the bot an admin of it); unset: no posts. */
+  TELEGRAM_CHANNEL: z
+    .string()
+    .regex(/^(@[A-Za-z][A-Za-z0-9_]{3,}|-100\d+)$/, "must be @channelname or a -100… chat id")
+    .optional(),
+  /** One Bot API call (a long poll waits its own time on top). */
+  TELEGRAM_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
 });
 
 function isCronPattern(pattern: string): boolean {
@@ -194,6 +208,16 @@ export type Config = {
   /** WEB_CONCURRENCY asked for more than 1 on the embedded database: logged at start-up. */
   workersRefused: number | undefined;
   push: PushSettings;
+  /** Null: Telegram is off (no TELEGRAM_BOT_TOKEN). */
+  telegram: TelegramSettings | null;
+};
+
+export type TelegramSettings = {
+  botToken: string;
+  apiBase: string;
+  /** Where new courses are posted; null: nowhere. */
+  channel: string | null;
+  timeoutMs: number;
 };
 
 export type PushSettings = {
@@ -296,6 +320,9 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
   if (!values.VAPID_PUBLIC_KEY !== !values.VAPID_PRIVATE_KEY) {
     problems.push("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither");
   }
+  if (values.TELEGRAM_CHANNEL && !values.TELEGRAM_BOT_TOKEN) {
+    problems.push("TELEGRAM_CHANNEL needs TELEGRAM_BOT_TOKEN (the bot posts to the channel)");
+  }
   if (problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join("\n")}`);
   }
@@ -383,6 +410,14 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
         : [...DEFAULT_PUSH_SERVICES],
       timeoutMs: values.PUSH_TIMEOUT_MS,
     },
+    telegram: values.TELEGRAM_BOT_TOKEN
+      ? {
+          botToken: values.TELEGRAM_BOT_TOKEN,
+          apiBase: values.TELEGRAM_API_BASE.replace(/\/+$/, ""),
+          channel: values.TELEGRAM_CHANNEL ?? null,
+          timeoutMs: values.TELEGRAM_TIMEOUT_MS,
+        }
+      : null,
     workers: values.DATABASE_URL ? (values.WEB_CONCURRENCY ?? availableParallelism()) : 1,
     workersRefused:
       !values.DATABASE_URL && (values.WEB_CONCURRENCY ?? 1) > 1

@@ -11,6 +11,7 @@ import {
 import { ensureWritableDirectory, UnwritableDirectoryError } from "./data-dir-check";
 import { seedDemoCatalogueIfEmpty } from "./domain/seed";
 import { startAlertDigestScheduler } from "./alert-digest-scheduler";
+import { startTelegramBotWorker } from "./telegram-bot-worker";
 import { createHttpApp } from "./http-app";
 import { createServerLogger } from "./logger";
 import { createServices } from "./services";
@@ -137,6 +138,7 @@ async function main() {
     timezone: config.ingest.timezone,
   });
   const digestScheduler = startAlertDigestScheduler(services);
+  const telegramWorker = startTelegramBotWorker(services);
 
   let app;
   if (useVite) {
@@ -183,7 +185,11 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     force.unref();
     // Stops the schedule and any scheduled run at once; awaited before the database closes.
-    const schedulerStopped = Promise.all([scheduler.stop(), digestScheduler?.stop()]);
+    const schedulerStopped = Promise.all([
+      scheduler.stop(),
+      digestScheduler?.stop(),
+      telegramWorker?.stop(),
+    ]);
     server.close(async () => {
       try {
         await schedulerStopped;

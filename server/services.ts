@@ -23,6 +23,7 @@ import { memoryStore, type RateLimitStore } from "./adapters/rate-limit/rate-lim
 import { resolveSessionSecret } from "./session-secret";
 import { resolveVapidKeys } from "./adapters/web-push/vapid-keys";
 import { createWebPushSender, type PushSender } from "./adapters/web-push/web-push-sender";
+import { createTelegramBot, type TelegramBot } from "./adapters/telegram/bot-api";
 import { createWriteFailures, type WriteFailures } from "./write-failures";
 
 /** Everything the domain needs from the outside world, built once per process. */
@@ -52,6 +53,8 @@ export type Services = {
   writeFailures: WriteFailures;
   /** Web Push; null without VAPID keys (PostgreSQL with none configured). */
   push: PushSender | null;
+  /** The Telegram bot; null without TELEGRAM_BOT_TOKEN. */
+  telegram: TelegramBot | null;
 };
 
 export type ServicesHandle = {
@@ -69,6 +72,7 @@ export type ServiceOverrides = {
   feeds?: CouponFeeds;
   udemyCheck?: UdemyCheck | null;
   push?: PushSender | null;
+  telegram?: TelegramBot | null;
 };
 
 export async function createServices(
@@ -127,6 +131,16 @@ export async function createServices(
             })
           : null,
     push: overrides.push !== undefined ? overrides.push : createPushSender(config),
+    telegram:
+      overrides.telegram !== undefined
+        ? overrides.telegram
+        : config.telegram
+          ? createTelegramBot({
+              token: config.telegram.botToken,
+              apiBase: config.telegram.apiBase,
+              timeoutMs: config.telegram.timeoutMs,
+            })
+          : null,
   };
   return {
     services,

@@ -1,55 +1,14 @@
 import { useState, type FormEvent, type ReactNode } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import { formatJakartaInstant } from "../../core/dates";
 import type { MyAlerts } from "../../core/my-alerts";
 import { TRUNCATE, truncate } from "../../core/text";
-import { useToast } from "./toast";
+import { AlertBrowsers } from "./alert-browsers";
+import { AlertChannelChoice } from "./alert-channel-choice";
+import { buttonClass, inputClass, primaryButtonClass, useAlertWrite } from "./alert-write";
+import { TelegramLink } from "./telegram-link";
 
-type AlertAnswer = { success?: boolean; message?: string; error?: { message?: string } };
-
-const buttonClass =
-  "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800";
-const primaryButtonClass =
-  "inline-flex min-h-11 items-center justify-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
-const inputClass =
-  "min-h-11 rounded-lg border border-slate-300 bg-white px-3 text-sm dark:border-slate-700 dark:bg-slate-950";
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
-
-/**
- * Sends one alert form to its route (the server checks everything: the sign-in, the Udemy
- * address, the caps) and says what happened; on success the dashboard's data is read again.
- */
-function useAlertWrite() {
-  const toast = useToast();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const send = async (path: string, fields: Record<string, string>, done: string) => {
-    if (busy) return false;
-    setBusy(true);
-    try {
-      const body = new FormData();
-      for (const [name, value] of Object.entries(fields)) body.set(name, value);
-      const response = await fetch(path, { method: "POST", body });
-      const answer = (await response.json().catch(() => ({}))) as AlertAnswer;
-      if (!response.ok || !answer.success) {
-        toast.show(
-          answer.error?.message ?? answer.message ?? "Could not save. Please try again.",
-          "error",
-        );
-        return false;
-      }
-      toast.show(done, "success");
-      await revalidator.revalidate();
-      return true;
-    } catch {
-      toast.show("Could not save. Please check your connection.", "error");
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { send, busy };
-}
 
 function ActionButton(props: { busy: boolean; onClick: () => void; children: ReactNode }) {
   return (
@@ -76,7 +35,8 @@ export function AlertsPanel({
       </p>
       <WatchedCourses watches={alerts.watches} />
       <SavedSearches searches={alerts.searches} />
-      <Channels email={alerts.email} pushControl={pushControl} />
+      <Channels email={alerts.email} browsers={alerts.browsers} pushControl={pushControl} />
+      <TelegramLink telegram={alerts.telegram} />
       <SentHistory history={alerts.history} />
     </>
   );
@@ -127,7 +87,10 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
           {watches.map((watch) => (
-            <li key={watch.courseId} className="flex items-center justify-between gap-2 py-2">
+            <li
+              key={watch.courseId}
+              className="flex flex-wrap items-center justify-between gap-2 py-2"
+            >
               <span>
                 <Link
                   to={watch.path}
@@ -154,6 +117,12 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
               >
                 Stop watching
               </ActionButton>
+              <AlertChannelChoice
+                path="/alerts/watches"
+                fields={{ courseId: String(watch.courseId) }}
+                channels={watch.channels}
+                label={watch.title}
+              />
             </li>
           ))}
         </ul>
@@ -216,6 +185,12 @@ function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
                   Delete
                 </ActionButton>
               </span>
+              <AlertChannelChoice
+                path="/alerts/searches"
+                fields={{ id: String(search.id) }}
+                channels={search.channels}
+                label={describeSearch(search)}
+              />
             </li>
           ))}
         </ul>
@@ -224,7 +199,15 @@ function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
   );
 }
 
-function Channels({ email, pushControl }: { email: MyAlerts["email"]; pushControl?: ReactNode }) {
+function Channels({
+  email,
+  browsers,
+  pushControl,
+}: {
+  email: MyAlerts["email"];
+  browsers: MyAlerts["browsers"];
+  pushControl?: ReactNode;
+}) {
   const { send, busy } = useAlertWrite();
   const [hour, setHour] = useState(email.hour);
   return (
@@ -282,6 +265,12 @@ function Channels({ email, pushControl }: { email: MyAlerts["email"]; pushContro
                   Turn off
                 </ActionButton>
               )}
+              <ActionButton
+                busy={busy}
+                onClick={() => void send("/alerts/email", { intent: "test" }, "Test e-mail sent.")}
+              >
+                Send a test e-mail
+              </ActionButton>
             </div>
             <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
               {email.enabled ? `On, at ${String(email.hour).padStart(2, "0")}:00 WIB.` : "Off."}
@@ -293,6 +282,7 @@ function Channels({ email, pushControl }: { email: MyAlerts["email"]; pushContro
         <div className="mt-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
           <p className="font-medium">Notifications in this browser</p>
           {pushControl}
+          <AlertBrowsers browsers={browsers} />
         </div>
       )}
     </Section>

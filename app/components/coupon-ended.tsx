@@ -1,4 +1,5 @@
 import { formatCount } from "../lib/course-facts";
+import { WatchButton } from "./watch-button";
 
 export type EndedCourse = {
   id: number;
@@ -14,9 +15,12 @@ export type EndedCourse = {
 export function CouponEndedPage({
   course,
   alternatives,
+  signedIn,
 }: {
   course: EndedCourse;
   alternatives: EndedCourse[];
+  /** A signed-in learner can watch the course for its next free coupon from here. */
+  signedIn: boolean;
 }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-16">
@@ -25,6 +29,11 @@ export function CouponEndedPage({
         Udemy no longer gives <strong data-testid="ended-course-title">{course.title}</strong> for
         free, so it has left the list. No credit was used.
       </p>
+      {signedIn && (
+        <p className="mt-4 text-center">
+          <WatchButton courseId={course.id} />
+        </p>
+      )}
       {alternatives.length > 0 ? (
         <>
           <h2 className="mt-10 text-lg font-semibold">

@@ -1,9 +1,8 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import type { CourseFilters } from "../../core/course-filters";
+import { postAlertForm } from "../lib/alert-form";
 import { useToast } from "./toast";
-
-type SaveAnswer = { success?: boolean; error?: { message?: string } };
 
 /**
  * "Alert me about new matches": saves the list's current search and filters (not its sort or
@@ -17,21 +16,18 @@ export function SaveSearchButton({ filters }: { filters: CourseFilters }) {
     if (busy) return;
     setBusy(true);
     try {
-      const body = new FormData();
-      body.set("search", filters.search);
-      body.set("type", filters.type);
-      body.set("language", filters.language);
-      body.set("rating", String(filters.rating));
-      const response = await fetch("/alerts/searches", { method: "POST", body });
-      const answer = (await response.json().catch(() => ({}))) as SaveAnswer;
-      if (!response.ok || !answer.success) {
-        toast.show(answer.error?.message ?? "Could not save. Please try again.", "error");
+      const result = await postAlertForm("/alerts/searches", {
+        search: filters.search,
+        type: filters.type,
+        language: filters.language,
+        rating: String(filters.rating),
+      });
+      if (!result.ok) {
+        toast.show(result.message, "error");
         return;
       }
       setSaved(true);
       toast.show("Search saved: we will tell you about new free courses that match.", "success");
-    } catch {
-      toast.show("Could not save. Please check your connection.", "error");
     } finally {
       setBusy(false);
     }

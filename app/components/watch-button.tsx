@@ -1,7 +1,6 @@
 import { useState } from "react";
+import { postAlertForm } from "../lib/alert-form";
 import { useToast } from "./toast";
-
-type WatchAnswer = { success?: boolean; error?: { message?: string } };
 
 /**
  * "Notify me when free": watches the course for its next free coupon (an alert on the
@@ -21,20 +20,15 @@ export function WatchButton({
     if (busy) return;
     setBusy(true);
     try {
-      const body = new FormData();
-      body.set("courseId", String(courseId));
-      const response = await fetch("/alerts/watches", { method: "POST", body });
-      const answer = (await response.json().catch(() => ({}))) as WatchAnswer;
-      if (!response.ok || !answer.success) {
-        toast.show(answer.error?.message ?? "Could not save. Please try again.", "error");
+      const result = await postAlertForm("/alerts/watches", { courseId: String(courseId) });
+      if (!result.ok) {
+        toast.show(result.message, "error");
         return;
       }
       toast.show(
         "We will tell you when this course is free. Manage alerts on your dashboard.",
         "success",
       );
-    } catch {
-      toast.show("Could not save. Please check your connection.", "error");
     } finally {
       setBusy(false);
     }

@@ -1,15 +1,23 @@
 import { emailChannelInputSchema } from "../../core/alert-rules";
 import { setEmailChannel, takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
+import { sendTestEmail } from "../../server/domain/alerts/channel-tests";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-email";
 
-/** POST /alerts/email (enabled=true|false, hour=0..23 in Asia/Jakarta): the daily e-mail digest. */
+/**
+ * POST /alerts/email (enabled=true|false, hour=0..23 in Asia/Jakarta): the daily e-mail digest;
+ * intent=test sends a test e-mail to the user's address now.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = alertUser(context.identity.user);
     await takeAlertWriteLimit(context.services, user.id);
     const form = await readAlertForm(request);
+    if (formText(form, "intent") === "test") {
+      const message = await sendTestEmail(context.services, user.id);
+      return Response.json({ success: true, message });
+    }
     const input = parseInput(
       emailChannelInputSchema,
       { enabled: formText(form, "enabled"), hour: formText(form, "hour") || undefined },

@@ -1,5 +1,6 @@
-import { ALERT_TEXTS, savedSearchInputSchema } from "../../core/alert-rules";
+import { ALERT_TEXTS, alertChannelsSchema, savedSearchInputSchema } from "../../core/alert-rules";
 import { parseRowId } from "../../core/row-id";
+import { chooseAlertChannels } from "../../server/domain/alerts/alert-channel-choice";
 import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import {
   deleteSavedSearch,
@@ -14,7 +15,9 @@ import type { Route } from "./+types/alerts-searches";
 /**
  * POST /alerts/searches: save the home filters as an alert (`search`, `type`, `language`,
  * `rating`; the sort is not kept). With `id`: `intent=delete` (or DELETE) deletes the saved
- * search, `intent=renew-feed` gives it a new private feed address (the old one stops working).
+ * search, `intent=renew-feed` gives it a new private feed address (the old one stops working),
+ * `intent=channels` with `channels=email,push,telegram` (at least one) sets the channels it is
+ * told on.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   try {
@@ -23,9 +26,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     await takeAlertWriteLimit(services, user.id);
     const form = await readAlertForm(request);
     const intent = request.method === "DELETE" ? "delete" : (formText(form, "intent") ?? "save");
-    if (intent === "delete" || intent === "renew-feed") {
+    if (intent === "delete" || intent === "renew-feed" || intent === "channels") {
       const id = parseRowId(formText(form, "id"));
       if (id === null) throw new NotFound(ALERT_TEXTS.searchUnknown);
+      if (intent === "channels") {
+        const channels = await chooseAlertChannels(
+          services,
+          user.id,
+          { savedSearchId: id },
+          parseInput(alertChannelsSchema, formText(form, "channels")),
+        );
+        return Response.json({ success: true, channels });
+      }
       if (intent === "delete") {
         await deleteSavedSearch(services, user.id, id);
         return Response.json({ success: true, deleted: id });

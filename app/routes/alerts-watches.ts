@@ -1,16 +1,19 @@
-import { ALERT_TEXTS, parseUdemyCourseUrl } from "../../core/alert-rules";
+import { ALERT_TEXTS, alertChannelsSchema, parseUdemyCourseUrl } from "../../core/alert-rules";
 import { parseRowId } from "../../core/row-id";
+import { chooseAlertChannels } from "../../server/domain/alerts/alert-channel-choice";
 import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import { unwatchCourse, watchCourse } from "../../server/domain/alerts/watches";
 import { ValidationError } from "../../server/domain/errors";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
-import { jsonErrorResponse } from "../../server/web/json-answers";
+import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-watches";
 
 /**
  * POST /alerts/watches: watch a course by `courseId`, or by `url` — a pasted Udemy course
  * address (https://www.udemy.com/course/<slug>/ only), which creates an unlisted course when we
- * do not know it yet. `intent=unwatch` (or DELETE) with `courseId` stops watching.
+ * do not know it yet. `intent=unwatch` (or DELETE) with `courseId` stops watching;
+ * `intent=channels` with `courseId` and `channels=email,push,telegram` (at least one) sets the
+ * channels this watch is told on.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   try {
@@ -19,6 +22,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await readAlertForm(request);
     const unwatch = request.method === "DELETE" || formText(form, "intent") === "unwatch";
     const courseField = formText(form, "courseId");
+    if (formText(form, "intent") === "channels") {
+      const courseId = parseRowId(courseField);
+      if (courseId === null) throw new ValidationError(ALERT_TEXTS.courseUnknown);
+      const channels = await chooseAlertChannels(
+        context.services,
+        user.id,
+        { watchedCourseId: courseId },
+        parseInput(alertChannelsSchema, formText(form, "channels")),
+      );
+      return Response.json({ success: true, channels });
+    }
     if (unwatch) {
       const courseId = parseRowId(courseField);
       if (courseId === null) throw new ValidationError(ALERT_TEXTS.courseUnknown);

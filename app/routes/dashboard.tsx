@@ -7,6 +7,7 @@ import { listMyAlerts } from "../../server/domain/alerts/my-alerts";
 import { AlertsPanel } from "../components/alerts-panel";
 import { PushToggle } from "../components/push-toggle";
 import { FavouriteButton } from "../components/favourite-button";
+import { WatchButton } from "../components/watch-button";
 import { ReviewButton, useStartReview } from "../components/review-button";
 import { ReviewModal, type ReviewTarget } from "../components/review-modal";
 import { useCourseOpener } from "../components/course-opener";
@@ -246,6 +247,14 @@ function FavoritesPanel({ favorites }: { favorites: FavouriteCourse[] }) {
                     Avg Rating: {course.averageRating.toFixed(1)}/5 ({course.reviewCount} review
                     {course.reviewCount === 1 ? "" : "s"})
                   </p>
+                )}
+                {!course.listed && (
+                  <div className="mt-1 flex flex-wrap items-center gap-2">
+                    <span className="text-xs font-semibold text-amber-800 dark:text-amber-200">
+                      This coupon has ended
+                    </span>
+                    <WatchButton courseId={course.courseId} />
+                  </div>
                 )}
               </div>
               <FavouriteButton

@@ -22,7 +22,7 @@ type GoView =
   | { view: "out-of-credits"; signedIn: boolean }
   | { view: "confirm"; courseId: number; quote: CourseOpeningQuote }
   | { view: "refused"; message: string }
-  | { view: "ended"; course: EndedCourse; alternatives: EndedCourse[] };
+  | { view: "ended"; signedIn: boolean; course: EndedCourse; alternatives: EndedCourse[] };
 
 /** Live courses offered instead of one whose coupon has just run out. */
 const ALTERNATIVES_SHOWN = 5;
@@ -77,6 +77,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       return data<GoView>(
         {
           view: "ended",
+          signedIn: identity.user !== null,
           course: error.course,
           alternatives: alternatives.map((course) => ({
             id: course.id,
@@ -133,7 +134,13 @@ export default function GoPage({ loaderData }: Route.ComponentProps) {
     case "refused":
       return <Refused message={loaderData.message} />;
     case "ended":
-      return <CouponEndedPage course={loaderData.course} alternatives={loaderData.alternatives} />;
+      return (
+        <CouponEndedPage
+          course={loaderData.course}
+          alternatives={loaderData.alternatives}
+          signedIn={loaderData.signedIn}
+        />
+      );
     default:
       return <CreditLimitReached signedIn={loaderData.signedIn} />;
   }

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { ALERT_CHANNELS } from "../../core/alert-rules";
 import {
   bigint,
   boolean,
@@ -354,6 +355,11 @@ export const alertWatches = pgTable(
     courseId: integer("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
+    /** The channels this alert is told on (see ALERT_CHANNELS); all of them until the user chooses. */
+    channels: text("channels")
+      .array()
+      .notNull()
+      .default(sql`'{email,push,telegram}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -391,6 +397,11 @@ export const savedSearches = pgTable(
     /** Words, category, language and rating in one string: one user saves a search once. */
     filterKey: text("filter_key").notNull(),
     feedToken: text("feed_token").notNull(),
+    /** The channels this alert is told on (see ALERT_CHANNELS); all of them until the user chooses. */
+    channels: text("channels")
+      .array()
+      .notNull()
+      .default(sql`'{email,push,telegram}'::text[]`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -443,7 +454,7 @@ export const alertDeliveries = pgTable(
     courseId: integer("course_id").notNull(),
     /** The coupon that was told about ("" for a course free without a code). */
     couponCode: text("coupon_code").notNull(),
-    channel: text("channel", { enum: ["email"] }).notNull(),
+    channel: text("channel", { enum: ALERT_CHANNELS }).notNull(),
     reason: text("reason", { enum: ["watch", "search"] }).notNull(),
     /** The search that matched (for the e-mail's words); no foreign key: history outlives it. */
     savedSearchId: integer("saved_search_id"),
@@ -480,7 +491,11 @@ export const alertMatchedCoupons = pgTable(
     couponCode: text("coupon_code").notNull(),
     matchedAt: timestamp("matched_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.courseId, t.couponCode] })],
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.couponCode] }),
+    // The Telegram channel poster reads the coupons matched lately.
+    index("alert_matched_coupons_matched_at_idx").on(t.matchedAt),
+  ],
 );
 
 /**
@@ -509,6 +524,83 @@ export const pushSubscriptions = pgTable(
     index("push_subscriptions_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * A user's Telegram chat with our bot, linked by a one-time /start token. A chat that blocked the
+ * bot (or is gone) is kept disabled with a note for the dashboard, never sent to again until the
+ * user links it anew. One chat belongs to one account: linking it elsewhere moves it.
+ */
+export const telegramChats = pgTable(
+  "telegram_chats",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Telegram's chat id (fits 52 bits, as Telegram promises). */
+    chatId: bigint("chat_id", { mode: "number" }).notNull(),
+    linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    disabledNote: text("disabled_note"),
+  },
+  (t) => [uniqueIndex("telegram_chats_chat_id_key").on(t.chatId)],
+);
+
+/**
+ * One-time tokens of Telegram deep links (t.me/<bot>?start=<token>): only the SHA-256 of the
+ * token is kept, so a database reader cannot link a chat to someone else's account.
+ */
+export const telegramLinkTokens = pgTable(
+  "telegram_link_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("telegram_link_tokens_user_idx").on(t.userId)],
+);
+
+/**
+ * The site's Telegram channel: one row per (channel, course, coupon) to post, posted once. Claimed
+ * like alert deliveries (a claim older than its lease is taken again), and `posted_at` of the
+ * last minute is what keeps posts under Telegram's limit for one chat.
+ */
+export const telegramChannelPosts = pgTable(
+  "telegram_channel_posts",
+  {
+    channel: text("channel").notNull(),
+    courseId: integer("course_id").notNull(),
+    couponCode: text("coupon_code").notNull(),
+    status: text("status", { enum: ["pending", "posted", "skipped", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    claimToken: text("claim_token"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    postedAt: timestamp("posted_at", { withTimezone: true }),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.channel, t.courseId, t.couponCode] }),
+    index("telegram_channel_posts_waiting_idx")
+      .on(t.channel, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+    index("telegram_channel_posts_posted_idx").on(t.channel, t.postedAt),
+  ],
+);
+
+/**
+ * What the bot must remember across restarts and instances: the getUpdates offset (updates below
+ * it were handled) and, per channel, since when its coupons are posted.
+ */
+export const telegramBotState = pgTable("telegram_bot_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;

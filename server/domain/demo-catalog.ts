@@ -1,4 +1,5 @@
 import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
+import { createSeededRandom } from "../../core/seeded-random";
 
 /**
  * A deterministic demo catalogue written by this project, so a fresh install shows a believable
@@ -215,18 +216,6 @@ const LANGUAGES: Array<[string, number]> = [
 
 const LEVELS = ["All Levels", "Beginner Level", "Intermediate Level", "Expert Level"];
 
-/** mulberry32: tiny, fast, and the same sequence on every machine. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function slugify(text: string): string {
   return text
     .toLowerCase()
@@ -246,7 +235,7 @@ export function generateDemoCatalogue(
 ): CouponRecord[] {
   const count = options.count ?? 600;
   const days = options.days ?? 14;
-  const random = createRandom(options.seed ?? 20241026);
+  const random = createSeededRandom(options.seed ?? 20241026);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
   const weighted = (entries: Array<[string, number]>) => {
     const total = entries.reduce((sum, [, weight]) => sum + weight, 0);

@@ -94,3 +94,9 @@ export class AiTaskFailed extends Error {
     super(message, options);
   }
 }
+
+/** A third party we send through (an SMTP server, Telegram) failed for now; trying later may work. */
+export class ChannelUnavailable extends DomainError {
+  override name = "ChannelUnavailable";
+  override readonly status = 502;
+}

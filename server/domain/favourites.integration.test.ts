@@ -270,6 +270,7 @@ describe("listFavourites", () => {
       date: "2026-11-21",
       averageRating: 4.5,
       reviewCount: 2,
+      listed: true,
     });
     expect(listed[1]!.link).toMatch(/^https:\/\/www\.udemy\.com\/course\/fav-11\/?$/);
     expect(listed[1]!.link).not.toContain("couponCode");
@@ -283,5 +284,17 @@ describe("listFavourites", () => {
       older,
     ]);
     expect(await listFavourites(harness.services, await newUserId("nobody"))).toEqual([]);
+
+    // A favourite whose coupon ended stays, marked as no longer listed (the tab offers to watch it).
+    await harness.services.db
+      .update(courses)
+      .set({ expiresAt: new Date(harness.services.clock.now().getTime() - 1000) })
+      .where(eq(courses.id, older));
+    expect(
+      (await listFavourites(harness.services, userId)).map((item) => [item.courseId, item.listed]),
+    ).toEqual([
+      [newest, true],
+      [older, false],
+    ]);
   });
 });

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { favouriteLimitMessage } from "../../core/messages";
 import { DAILY_FAVOURITE_LIMIT } from "../../core/rules";
 import { courses, favourites } from "../db/schema";
 import type { Services } from "../services";
+import { listedCondition } from "./catalog";
 import { countWithinDailyLimit } from "./daily-counters";
 import { LimitReached, NotFound } from "./errors";
 
@@ -77,6 +78,8 @@ export type FavouriteCourse = {
   date: string;
   averageRating: number;
   reviewCount: number;
+  /** False once its coupon has ended (expired or delisted): the tab offers to watch it instead. */
+  listed: boolean;
 };
 
 /** The dashboard's Favorites tab, newest favourite first. */
@@ -93,6 +96,7 @@ export async function listFavourites(
       date: courses.date,
       reviewAverage: courses.reviewAverage,
       reviewCount: courses.reviewCount,
+      listed: sql<boolean>`(${listedCondition(services)})`,
     })
     .from(favourites)
     .innerJoin(courses, eq(courses.id, favourites.courseId))

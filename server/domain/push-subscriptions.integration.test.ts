@@ -172,6 +172,26 @@ describe("push subscriptions", () => {
     expect(await storedFor(owner)).toHaveLength(0);
   });
 
+  it("removes a browser by the dashboard's id, only the user's own, and refuses a bad id", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    await subscribePush(harness.services, owner, pushService.subscribe());
+    const [listed] = await listPushSubscriptions(harness.services, owner);
+    expect(await unsubscribePush(harness.services, stranger, { id: listed!.id })).toEqual({
+      removed: false,
+    });
+    for (const bad of [{ id: -1 }, { id: 1.5 }, { id: "1" }, {}]) {
+      await expect(unsubscribePush(harness.services, owner, bad)).rejects.toThrow(
+        PUSH_MESSAGES.badEndpoint,
+      );
+    }
+    expect(await storedFor(owner)).toHaveLength(1);
+    expect(await unsubscribePush(harness.services, owner, { id: listed!.id })).toEqual({
+      removed: true,
+    });
+    expect(await storedFor(owner)).toHaveLength(0);
+  });
+
   it("moves a browser's endpoint to the account that subscribed it last", async () => {
     const first = await newUser();
     const second = await newUser();

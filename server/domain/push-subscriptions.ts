@@ -130,7 +130,7 @@ export async function subscribePush(
   });
 }
 
-/** Forgets one of the user's browsers; another user's endpoint is left alone. */
+/** Forgets one of the user's browsers (by endpoint or id); another user's is left alone. */
 export async function unsubscribePush(
   services: Services,
   userId: string,
@@ -139,14 +139,13 @@ export async function unsubscribePush(
   const parsed = pushUnsubscribeInputSchema.safeParse(input);
   if (!parsed.success) throw new ValidationError(parsed.error.issues[0]!.message);
   await takePushWriteLimit(services, userId);
+  const which =
+    "id" in parsed.data
+      ? eq(pushSubscriptions.id, parsed.data.id)
+      : eq(pushSubscriptions.endpoint, parsed.data.endpoint);
   const removed = await services.db
     .delete(pushSubscriptions)
-    .where(
-      and(
-        eq(pushSubscriptions.userId, userId),
-        eq(pushSubscriptions.endpoint, parsed.data.endpoint),
-      ),
-    )
+    .where(and(eq(pushSubscriptions.userId, userId), which))
     .returning({ id: pushSubscriptions.id });
   return { removed: removed.length > 0 };
 }

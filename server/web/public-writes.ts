@@ -24,6 +24,7 @@ const PERSONAL_WRITE_PATHS = new Set([
   "/alerts/watches",
   "/alerts/searches",
   "/alerts/email",
+  "/alerts/telegram",
   "/alerts/unsubscribe",
   "/push/subscriptions",
   "/push/test",

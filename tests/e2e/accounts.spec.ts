@@ -328,8 +328,8 @@ test.describe("accounts and credits", () => {
     const section = page.locator("#account-section");
     await expect(section.getByRole("heading", { name: "Your Control Panel" })).toBeVisible();
     const tabs = section.locator("button[aria-pressed]");
-    await expect(tabs).toHaveText(["Profile", "History (0)", "Favorites (0)"]);
-    await expect(tabs).toHaveCount(3);
+    await expect(tabs).toHaveText(["Profile", "History (0)", "Favorites (0)", "Alerts"]);
+    await expect(tabs).toHaveCount(4);
     await expect(section.getByRole("button", { name: "Profile" })).toHaveAttribute(
       "aria-pressed",
       "true",

@@ -34,11 +34,24 @@ test("a signed-in learner saves a search as an alert and finds it on the dashboa
     await page.getByRole("link", { name: "Manage alerts" }).click();
     await expect(page).toHaveURL(/\/dashboard\?tab=alerts$/);
     const searches = page.getByRole("region", { name: /Saved searches \(1\)/ });
-    await expect(searches.getByText("“python” · 3+ stars")).toBeVisible();
+    await expect(searches.getByText("“python” · 3+ stars", { exact: true })).toBeVisible();
     await expect(searches.getByRole("link", { name: "Private feed" })).toHaveAttribute(
       "href",
       /\/alerts\/feed\/[A-Za-z0-9_-]{20,}$/,
     );
+
+    // Each alert chooses its channels: all three until the learner unticks one; the last one
+    // ticked cannot be unticked. The choice is the server's: it is still there after a reload.
+    const channels = searches.getByRole("group", { name: "Tell me about “python” · 3+ stars by" });
+    await channels.getByRole("checkbox", { name: "E-mail" }).uncheck();
+    await expect(page.getByText("Alert channels saved.")).toBeVisible();
+    await channels.getByRole("checkbox", { name: "Telegram" }).uncheck();
+    await expect(channels.getByRole("checkbox", { name: "Push" })).toBeDisabled();
+    await page.reload();
+    await waitForHydration(page);
+    await expect(channels.getByRole("checkbox", { name: "E-mail" })).not.toBeChecked();
+    await expect(channels.getByRole("checkbox", { name: "Telegram" })).not.toBeChecked();
+    await expect(channels.getByRole("checkbox", { name: "Push" })).toBeChecked();
 
     // The same search again is refused, with the server's words.
     await page.goto("/?search=python&rating=3");

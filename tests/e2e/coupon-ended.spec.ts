@@ -3,7 +3,7 @@ import { markFirstOpenNoticeSeen } from "./support/credit-notice";
 import { E2E_UDEMY_URL } from "./support/env";
 import { courseCards, readCards } from "./support/home-page";
 import type { ApiCourse } from "./support/api-course";
-import { DESKTOP_CHROME_UA } from "./support/early-taps";
+import { DESKTOP_CHROME_UA, waitForHydration } from "./support/early-taps";
 
 // A coupon can die between the moment the list is shown and the tap on View Course. The site asks
 // Udemy (here its stand-in) at that moment: the learner spends nothing and lands on a page that
@@ -81,4 +81,44 @@ test("a visitor who opens a course whose coupon just died spends nothing and see
   await expect(page.locator(`a[href="/go/${victim!.id}"]`)).toHaveCount(0);
   const after = (await (await request.get("/api?action=getCourses")).json()) as ApiCourse[];
   expect(after.map((course) => course.id)).not.toContain(victim!.id);
+});
+
+test("a signed-in learner whose coupon just died can watch the course for its next free coupon", async ({
+  page,
+  request,
+}) => {
+  await markFirstOpenNoticeSeen(page.context());
+  const signIn = await page.request.post("/auth/dev", {
+    form: { email: `ended-watch-${Date.now()}@example.com`, redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(signIn.status()).toBe(302);
+  await page.goto("/");
+  const listed = (await (await request.get("/api?action=getCourses")).json()) as ApiCourse[];
+  const cards = await readCards(page);
+  const victim = listed.find(
+    (course) => course.checkedAt === null && cards.some((card) => card.href === `/go/${course.id}`),
+  );
+  expect(victim, "a course on the first page nobody opened yet").toBeDefined();
+  const killed = await request.post(
+    `${E2E_UDEMY_URL}/__fake/courses/${encodeURIComponent(udemyKeyOf(victim!))}`,
+    { data: { kind: "expired" } },
+  );
+  expect(killed.status()).toBe(204);
+
+  await page.goto(`/go/${victim!.id}`);
+  await expect(
+    page.getByRole("heading", { level: 1, name: "This coupon has just run out" }),
+  ).toBeVisible();
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Notify me when free" }).click();
+  await expect(
+    page.getByText("We will tell you when this course is free. Manage alerts on your dashboard."),
+  ).toBeVisible();
+  await page.goto("/dashboard?tab=alerts");
+  await expect(
+    page.getByRole("region", { name: "Watched courses (1)" }).getByRole("link", {
+      name: victim!.title.slice(0, 20),
+    }),
+  ).toBeVisible();
 });

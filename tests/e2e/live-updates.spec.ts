@@ -1,6 +1,3 @@
-import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { expect, request, test, type Page } from "@playwright/test";
 import { newArticlesMessage } from "../../core/live-updates";
 import {
@@ -8,8 +5,9 @@ import {
   openBeforeHydration,
   waitForHydration as waitForPageHydration,
 } from "./support/early-taps";
-import { E2E_BASE_URL, E2E_DATA_DIR } from "./support/env";
+import { E2E_BASE_URL } from "./support/env";
 import { gotoHydrated, readCards } from "./support/home-page";
+import { ingestFeed, runCli } from "./support/operator-cli";
 
 /**
  * SPEC §4 polling. This spec adds a course to the catalogue the server owns (through the ingest
@@ -58,22 +56,6 @@ const ARTICLE_CONTENT = [
 /** The article page, once the list shows it (filled by the article test, read by the next). */
 let articleHref: string | null = null;
 
-/** `npx tsx scripts/<name>.ts …` as an operator runs it next to the server. */
-function runCli(script: string, args: string[]) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn("npx", ["tsx", `scripts/${script}.ts`, ...args], {
-      env: { ...process.env, DATA_DIR: E2E_DATA_DIR, NODE_ENV: "test" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
-
 /** A premium writer (dev sign-in, a premium code from the operator CLI) posts the form. */
 async function publishArticle(title: string): Promise<void> {
   const minted = await runCli("codes", ["create", "--type", "premium", "--uses", "1"]);
@@ -107,11 +89,7 @@ function articleTitles(page: Page) {
 
 /** `npx tsx scripts/ingest.ts --file …` as an operator would run it next to the server. */
 function ingest(name: string, records: unknown[]) {
-  const dir = path.resolve("test-results/live-updates");
-  mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, name);
-  writeFileSync(file, JSON.stringify(records));
-  return runCli("ingest", ["--file", file, "--source", "e2e"]);
+  return ingestFeed("live-updates", name, records);
 }
 
 test.afterAll(async () => {

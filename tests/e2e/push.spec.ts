@@ -1,10 +1,16 @@
 import { createECDH, randomBytes, randomUUID } from "node:crypto";
-import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { PUSH_TEST_MESSAGE } from "../../core/push";
 import { startFakePushService } from "../setup/fake-push-service";
 import type { ApiCourse } from "./support/api-course";
-import { DESKTOP_CHROME_UA } from "./support/early-taps";
+import { DESKTOP_CHROME_UA, waitForHydration } from "./support/early-taps";
 import { E2E_PUSH_PORT } from "./support/env";
+import {
+  clickFirstNotification,
+  openControlledPage,
+  registrationIdOf,
+  shownNotifications,
+} from "./support/service-worker";
 
 // The installable site: manifest, service worker, offline page, and the worker's push handling.
 // Chromium cannot reach a browser vendor's push service from here, so a push is delivered to the
@@ -26,33 +32,6 @@ function postJson(page: Page, path: string, body?: unknown) {
     ...(body === undefined ? {} : { data: body }),
     headers: body === undefined ? {} : { "content-type": "application/json" },
   });
-}
-
-/** Opens the home page and waits until the service worker controls it. */
-async function openControlledPage(page: Page): Promise<void> {
-  await page.goto("/");
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller)
-      await new Promise((resolve) =>
-        navigator.serviceWorker.addEventListener("controllerchange", resolve, { once: true }),
-      );
-  });
-}
-
-/** The id DevTools knows the site's service worker registration by. */
-async function registrationIdOf(context: BrowserContext, page: Page, origin: string) {
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
-      const ours = registrations.find(
-        (registration) => registration.scopeURL === `${origin}/` && !registration.isDeleted,
-      );
-      if (ours) resolve(ours.registrationId);
-    });
-  });
-  await cdp.send("ServiceWorker.enable");
-  return { cdp, registrationId: await registrationId };
 }
 
 test("the site is installable: manifest with icons, a service worker at the root", async ({
@@ -104,37 +83,14 @@ test("a push shows its notification, and clicking it opens the course page", asy
   });
 
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.ready;
-        return (await registration.getNotifications()).map((n) => ({
-          title: n.title,
-          body: n.body,
-          tag: n.tag,
-          data: n.data as unknown,
-        }));
-      }),
-    )
+    .poll(() => shownNotifications(page))
     .toEqual([
       { title: message.title, body: message.body, tag: message.tag, data: { url: message.url } },
     ]);
 
   // The click, as the browser dispatches it to the worker when the notification is clicked.
-  const [worker] = context.serviceWorkers();
-  expect(worker).toBeDefined();
   const opened = context.waitForEvent("page").catch(() => null);
-  await worker!.evaluate(async () => {
-    // The worker's global scope (this project's TypeScript has no webworker types).
-    const scope = self as unknown as {
-      registration: ServiceWorkerRegistration;
-      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
-      dispatchEvent(event: Event): boolean;
-    };
-    const [notification] = await scope.registration.getNotifications();
-    scope.dispatchEvent(
-      new scope.NotificationEvent("notificationclick", { notification: notification! }),
-    );
-  });
+  await clickFirstNotification(context);
   const courseUrl = `${origin}${message.url}`;
   // A new window when the browser allows one, else the site's open tab is taken to the course.
   const newPage = await Promise.race([opened, page.waitForURL(courseUrl).then(() => page)]);
@@ -221,6 +177,19 @@ test("a signed-in user's browser subscription is checked, stored and removed", a
     headers: { "content-type": "application/json" },
   });
   expect(await removed.json()).toMatchObject({ success: true, removed: true });
+
+  // The dashboard lists the user's browsers (the vendor's host, never the endpoint) and removes
+  // one from any device.
+  expect((await post(subscription)).status()).toBe(201);
+  await page.goto("/dashboard?tab=alerts");
+  await waitForHydration(page);
+  const browsers = page.getByRole("listitem").filter({ hasText: "fcm.googleapis.com · added" });
+  await expect(browsers).toHaveCount(1);
+  await expect(browsers.getByText("Takes push alerts.")).toBeVisible();
+  await expect(page.getByText(subscription.endpoint)).toHaveCount(0);
+  await browsers.getByRole("button", { name: "Remove" }).click();
+  await expect(page.getByText("Browser removed: it gets no more push alerts.")).toBeVisible();
+  await expect(browsers).toHaveCount(0);
 });
 
 test("a visitor who is not signed in cannot subscribe", async ({ request }) => {

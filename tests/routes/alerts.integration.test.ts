@@ -9,6 +9,7 @@ import {
   courses,
   savedSearches,
 } from "../../server/db/schema";
+import { CHANNEL_TEST_TEXTS } from "../../server/domain/alerts/channel-tests";
 import { sendDueDigests } from "../../server/domain/alerts/email-digest";
 import { queueAlertsForNewCoupons } from "../../server/domain/alerts/match-new-coupons";
 import { importCouponRecords } from "../../server/domain/ingest/import-records";
@@ -100,6 +101,64 @@ describe("alert routes refuse bad input and store nothing", () => {
     const again = await post("/alerts/searches", { search: "topic1" }, cookie);
     expect(again.status).toBe(429);
     expect(await rows(savedSearches)).toBe(MAX_SAVED_SEARCHES);
+  });
+
+  it("refuses an alert with no channel, an unknown channel, or someone else's alert", async () => {
+    const owner = await signInUser(site.services, "chooser@example.com");
+    const other = await signInUser(site.services, "stranger@example.com");
+    site.clock.advance(60_000);
+    const saved = await post("/alerts/searches", { search: "kotlin" }, owner.cookie);
+    const { search } = (await saved.json()) as { search: { id: number } };
+    const choose = (channels: string, cookie: string) =>
+      post("/alerts/searches", { intent: "channels", id: String(search.id), channels }, cookie);
+    const stored = async () =>
+      (
+        await site.services.db
+          .select({ channels: savedSearches.channels })
+          .from(savedSearches)
+          .where(eq(savedSearches.id, search.id))
+      )[0]!.channels;
+
+    for (const [channels, message] of [
+      ["", ALERT_TEXTS.channelsNone],
+      [" , ", ALERT_TEXTS.channelsNone],
+      ["email,sms", ALERT_TEXTS.channelsUnknown],
+    ] as const) {
+      const refused = await choose(channels, owner.cookie);
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toBe(message);
+    }
+    const stranger = await choose("push", other.cookie);
+    expect(stranger.status).toBe(404);
+    expect(await stored()).toEqual(["email", "push", "telegram"]);
+
+    const chosen = await choose("telegram,email,email", owner.cookie);
+    expect(chosen.status).toBe(200);
+    expect(await stored()).toEqual(["telegram", "email"]);
+  });
+});
+
+describe("a test on each channel", () => {
+  it("sends a test e-mail now to the signed-in user's address, and asks a visitor to sign in", async () => {
+    const tester = await signInUser(site.services, "tester@example.com");
+    site.clock.advance(60_000);
+    const before = smtp.messages.length;
+    const refused = await post("/alerts/email", { intent: "test" });
+    expect(refused.status).toBe(401);
+    const sent = await post("/alerts/email", { intent: "test" }, tester.cookie);
+    expect(sent.status).toBe(200);
+    expect(((await sent.json()) as { message: string }).message).toBe(CHANNEL_TEST_TEXTS.emailSent);
+    const received = smtp.messages.slice(before);
+    expect(received.map((message) => message.to)).toEqual([["tester@example.com"]]);
+    expect(received[0]!.parsed.subject).toBe(CHANNEL_TEST_TEXTS.subject);
+    expect(received[0]!.parsed.text).toContain(CHANNEL_TEST_TEXTS.body);
+  });
+
+  it("refuses a Telegram test without a linked chat", async () => {
+    const tester = await signInUser(site.services, "telegram-tester@example.com");
+    site.clock.advance(60_000);
+    const refused = await post("/alerts/telegram", { intent: "test" }, tester.cookie);
+    expect(refused.status).toBe(409);
   });
 });
 

@@ -11,11 +11,12 @@ export type SmtpTestServer = {
 };
 
 /**
- * A real SMTP server (the smtp-server package) on 127.0.0.1 with a random port, no TLS and no
- * login, keeping what it accepts. Recipients for which `refuse` is true get "550 No such user".
+ * A real SMTP server (the smtp-server package) on 127.0.0.1, no TLS and no login, keeping what
+ * it accepts: on a free port, or on `port` (a server configured in advance with SMTP_URL points
+ * there). Recipients for which `refuse` is true get "550 No such user".
  */
 export async function startSmtpTestServer(
-  options: { refuse?: (address: string) => boolean } = {},
+  options: { refuse?: (address: string) => boolean; port?: number } = {},
 ): Promise<SmtpTestServer> {
   const messages: SmtpTestServer["messages"] = [];
   const server = new SMTPServer({
@@ -37,7 +38,10 @@ export async function startSmtpTestServer(
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

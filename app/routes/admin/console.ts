@@ -5,7 +5,15 @@ import { requireAdmin } from "../../../server/domain/admin";
 import { DomainError, NotFound, ValidationError } from "../../../server/domain/errors";
 
 /** The console's sections, in the navigation's order; the overview is the index at /admin. */
-export const SECTIONS = ["overview", "ingest", "codes", "articles", "users", "audit"] as const;
+export const SECTIONS = [
+  "overview",
+  "ingest",
+  "codes",
+  "articles",
+  "users",
+  "alerts",
+  "audit",
+] as const;
 export type Section = (typeof SECTIONS)[number];
 export const SECTION_LABELS: Record<Section, string> = {
   overview: "Overview",
@@ -13,6 +21,7 @@ export const SECTION_LABELS: Record<Section, string> = {
   codes: "Redeem codes",
   articles: "Articles",
   users: "Users",
+  alerts: "Alerts",
   audit: "Audit log",
 };
 export const sectionPath = (section: Section) =>

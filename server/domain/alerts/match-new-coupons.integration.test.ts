@@ -2,12 +2,10 @@ import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
-import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
-import { alertDeliveries, courses } from "../../db/schema";
-import { toIngestServices } from "../ingest/ingest-services";
-import { runIngest } from "../ingest/run-sources";
-import { addUser, couponRecord } from "../../../tests/setup/alert-fixtures";
-import { queueAlertsForNewCoupons } from "./match-new-coupons";
+import { alertDeliveries, courses, pushSubscriptions } from "../../db/schema";
+import { addUser, couponRecord, ingestRecords } from "../../../tests/setup/alert-fixtures";
+import { chooseAlertChannels } from "./alert-channel-choice";
+import { MAX_COURSES_PER_SEARCH_PER_RUN, queueAlertsForNewCoupons } from "./match-new-coupons";
 import { saveSearch } from "./saved-searches";
 import { watchCourse } from "./watches";
 
@@ -22,12 +20,7 @@ beforeEach(async () => {
 afterEach(() => harness.close());
 
 function ingest() {
-  const services = toIngestServices(harness.services, {
-    feeds: createFixtureFeeds([
-      { name: "fixture", answer: () => Promise.resolve({ records: served, rejected: [] }) },
-    ]),
-  });
-  return runIngest(services);
+  return ingestRecords(harness.services, served);
 }
 
 async function deliveries() {
@@ -178,5 +171,77 @@ describe("alert matching after an ingest run", () => {
     );
     expect(await queueAlertsForNewCoupons(services)).toEqual({ coupons: 1, queued: 1 });
     expect(await queueAlertsForNewCoupons(services)).toEqual({ coupons: 0, queued: 0 });
+  });
+
+  it("tells each alert only on the channels it names, of those the user has on", async () => {
+    const { services } = harness;
+    await addUser(services, "ana");
+    await services.db.insert(pushSubscriptions).values({
+      userId: "ana",
+      endpoint: "https://push.example/ana",
+      p256dh: "key",
+      auth: "secret",
+    });
+    served = [couponRecord(services, "rust-basics", "Rust Basics", "RUST0")];
+    await ingest();
+    const [rust] = await services.db.select({ id: courses.id }).from(courses);
+    await watchCourse(services, "ana", { courseId: rust!.id });
+    await chooseAlertChannels(services, "ana", { watchedCourseId: rust!.id }, ["push"]);
+    const byEmail = await saveSearch(services, "ana", search("python"));
+    await chooseAlertChannels(services, "ana", { savedSearchId: byEmail.id }, ["email"]);
+    // Telegram is named but ana has not linked it: nothing is queued for it.
+    const byPush = await saveSearch(services, "ana", search("data"));
+    await chooseAlertChannels(services, "ana", { savedSearchId: byPush.id }, ["push", "telegram"]);
+
+    harness.clock.advance(86_400_000);
+    served = [
+      couponRecord(services, "rust-basics", "Rust Basics", "RUST1"),
+      couponRecord(services, "python-data-analysis", "Python Data Analysis", "PY1"),
+      couponRecord(services, "python-web", "Python Web", "PY2"),
+    ];
+    await ingest();
+    const told = (await deliveries()).map((row) => [row.slug, row.channel, row.reason]);
+    expect(told.sort((a, b) => a.join().localeCompare(b.join()))).toEqual([
+      ["python-data-analysis", "email", "search"],
+      ["python-data-analysis", "push", "search"],
+      ["python-web", "email", "search"],
+      ["rust-basics", "push", "watch"],
+    ]);
+    // Another user's alert cannot be changed: refused, nothing changes.
+    await addUser(services, "budi");
+    await expect(
+      chooseAlertChannels(services, "budi", { savedSearchId: byEmail.id }, ["push"]),
+    ).rejects.toThrow("Unknown saved search.");
+  });
+
+  it(`tells a broad search of its ${MAX_COURSES_PER_SEARCH_PER_RUN} newest courses of a run, not a flood`, async () => {
+    const { services } = harness;
+    await addUser(services, "ana");
+    await addUser(services, "budi");
+    await saveSearch(services, "ana", search("", { type: "Lifestyle" }));
+    const count = MAX_COURSES_PER_SEARCH_PER_RUN + 4;
+    served = Array.from({ length: count }, (_, index) =>
+      couponRecord(services, `cooking-${index}`, `Cooking ${index}`, `COOK${index}`, {
+        category: "Lifestyle",
+      }),
+    );
+    // A watch is not capped: budi hears of the one course he watches, whatever its rank.
+    await watchCourse(services, "budi", {
+      link: "https://www.udemy.com/course/cooking-0/",
+    });
+    await ingest();
+    const rows = await deliveries();
+    const anas = rows.filter((row) => row.userId === "ana");
+    expect(anas).toHaveLength(MAX_COURSES_PER_SEARCH_PER_RUN);
+    const newest = (
+      await services.db.select({ slug: courses.slug }).from(courses).orderBy(asc(courses.id))
+    )
+      .map((row) => row.slug)
+      .slice(-MAX_COURSES_PER_SEARCH_PER_RUN)
+      .sort();
+    expect(anas.map((row) => row.slug).sort()).toEqual(newest);
+    expect(rows.filter((row) => row.userId === "budi").map((row) => row.slug)).toEqual([
+      "cooking-0",
+    ]);
   });
 });

@@ -3,6 +3,13 @@ import type { Services } from "../../services";
 import { listedCondition } from "../catalog";
 import { ANCHOR_LENGTH } from "./saved-searches";
 
+/**
+ * New courses one saved search tells of per matching statement (its best-rated ones): a digest
+ * or a phone should hear of the best ten, not of every course a whole category listed today.
+ * The search's private feed and the home list still show every match.
+ */
+export const MAX_COURSES_PER_SEARCH_PER_RUN = 10;
+
 /** Coupons matched per statement: bounds one statement's work after a very large ingest. */
 const COUPONS_PER_STATEMENT = 2_000;
 
@@ -25,9 +32,11 @@ type Counts = { coupons: number | string; queued: number | string };
  * - users watching the course: once per new coupon of it;
  * - users with a saved search the course now matches (every word in the title, as the home
  *   search; the category, language and minimum rating of our reviews, as the home filters) —
- *   never about a course they were already told about, whatever the coupon;
- * one delivery per channel the user has on (e-mail; push while one of their browsers takes it), and one per course and coupon whether one
- * reason or several point at it (a watch wins over a search).
+ *   never about a course they were already told about, whatever the coupon, and of at most
+ *   MAX_COURSES_PER_SEARCH_PER_RUN courses per search and statement;
+ * one delivery per channel that the alert names and the user has on (e-mail; push while one of
+ * their browsers takes it; Telegram while their linked chat takes it), and one per course and
+ * coupon whether one reason or several point at it (a watch wins over a search).
  *
  * Saved searches are found through their anchor (first four characters of the longest word):
  * every piece of a new title of one to four characters is joined with the anchors, so a search is
@@ -58,16 +67,15 @@ export function matchingStatement(
 ) {
   const at = now.toISOString();
   const wanted = sql`
-        select chosen.user_id, chosen.course_id, chosen.coupon_code, uc.channel,
+        select chosen.user_id, chosen.course_id, nc.coupon_code, chosen.channel,
                case when chosen.rank = 0 then 'watch' else 'search' end,
                chosen.saved_search_id, ${at}::timestamptz
-          from chosen
-          join user_channels uc on uc.user_id = chosen.user_id
+          from chosen join new_courses nc on nc.id = chosen.course_id
          where chosen.rank = 0
             or not exists (
               select 1 from told
                where told.user_id = chosen.user_id and told.course_id = chosen.course_id
-                 and told.channel = uc.channel)`;
+                 and told.channel = chosen.channel)`;
   return sql`
       with fresh as (
         insert into alert_matched_coupons (course_id, coupon_code, matched_at)
@@ -96,14 +104,13 @@ export function matchingStatement(
       ),
       -- Materialized, so the planner cannot start from every search against every course.
       candidates as materialized (
-        select p.course_id, s.id, s.user_id, s.words, s.category, s.language, s.min_rating
+        select p.course_id, s.id, s.user_id, s.words, s.category, s.language, s.min_rating,
+               s.channels
           from title_pieces p join saved_searches s on s.anchor = p.piece
       ),
-      matches as (
-        select w.user_id, nc.id as course_id, 0 as rank, null::integer as saved_search_id
-          from alert_watches w join new_courses nc on nc.id = w.course_id
-        union all
-        select s.user_id, nc.id, 1, s.id
+      search_matches as (
+        select s.user_id, nc.id as course_id, s.id as saved_search_id, s.channels,
+               nc.review_average
           from candidates s join new_courses nc on nc.id = s.course_id
          where (s.category is null or s.category = nc.category)
            and (s.language is null or s.language = nc.language)
@@ -112,34 +119,61 @@ export function matchingStatement(
              select 1 from unnest(s.words) as word where strpos(nc.title, word) = 0)
         union all
         -- Searches without words have a filter (saving refuses none): join on the first one.
-        select s.user_id, nc.id, 1, s.id
+        select s.user_id, nc.id, s.id, s.channels, nc.review_average
           from saved_searches s join new_courses nc on nc.category = s.category
          where s.anchor is null
            and (s.language is null or s.language = nc.language)
            and (s.min_rating = 0 or nc.review_average >= s.min_rating)
         union all
-        select s.user_id, nc.id, 1, s.id
+        select s.user_id, nc.id, s.id, s.channels, nc.review_average
           from saved_searches s join new_courses nc on nc.language = s.language
          where s.anchor is null and s.category is null
            and (s.min_rating = 0 or nc.review_average >= s.min_rating)
         union all
-        select s.user_id, nc.id, 1, s.id
+        select s.user_id, nc.id, s.id, s.channels, nc.review_average
           from saved_searches s join new_courses nc on nc.review_average >= s.min_rating
          where s.anchor is null and s.category is null and s.language is null
       ),
-      chosen as (
-        select distinct on (m.user_id, m.course_id)
-               m.user_id, m.course_id, nc.coupon_code, m.rank, m.saved_search_id
-          from matches m join new_courses nc on nc.id = m.course_id
-         order by m.user_id, m.course_id, m.rank, m.saved_search_id
+      -- A search tells of its best-rated new courses only (then the newest): a broad search
+      -- such as a whole category would otherwise turn one ingest run into a flood.
+      capped_search_matches as (
+        select ranked.user_id, ranked.course_id, ranked.saved_search_id, ranked.channels
+          from (select sm.*,
+                       row_number() over (partition by sm.saved_search_id
+                                          order by sm.review_average desc nulls last,
+                                                   sm.course_id desc) as position
+                  from search_matches sm) ranked
+         where ranked.position <= ${MAX_COURSES_PER_SEARCH_PER_RUN}
       ),
-      -- The channels each chosen user has on: e-mail, and push while a browser takes it.
+      matches as (
+        select w.user_id, nc.id as course_id, 0 as rank, null::integer as saved_search_id,
+               w.channels
+          from alert_watches w join new_courses nc on nc.id = w.course_id
+        union all
+        select c.user_id, c.course_id, 1, c.saved_search_id, c.channels
+          from capped_search_matches c
+      ),
+      -- The channels each matched user has on: e-mail, push while a browser takes it, Telegram
+      -- while a linked chat takes it.
       user_channels as (
         select ac.user_id, 'email' as channel from alert_channels ac
-         where ac.email_enabled and ac.user_id in (select user_id from chosen)
+         where ac.email_enabled and ac.user_id in (select user_id from matches)
         union
         select ps.user_id, 'push' from push_subscriptions ps
-         where ps.disabled_at is null and ps.user_id in (select user_id from chosen)
+         where ps.disabled_at is null and ps.user_id in (select user_id from matches)
+        union
+        select tc.user_id, 'telegram' from telegram_chats tc
+         where tc.disabled_at is null and tc.user_id in (select user_id from matches)
+      ),
+      -- One delivery per user, course and channel, on the channels both the alert names and the
+      -- user has on; when several alerts point at one course on a channel, a watch wins.
+      chosen as (
+        select distinct on (m.user_id, m.course_id, uc.channel)
+               m.user_id, m.course_id, uc.channel, m.rank, m.saved_search_id
+          from matches m
+          join user_channels uc
+            on uc.user_id = m.user_id and uc.channel = any(m.channels)
+         order by m.user_id, m.course_id, uc.channel, m.rank, m.saved_search_id
       ),
       -- Who was told about these courses already on which channel, read once before anything is queued.
       told as materialized (

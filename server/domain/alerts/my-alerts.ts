@@ -1,7 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import {
+  ALERT_CHANNELS,
   ALERT_TEXTS,
   DEFAULT_DIGEST_HOUR,
+  type AlertChannel,
   type EmailChannelInput,
 } from "../../../core/alert-rules";
 import { coursePath } from "../../../core/course-paths";
@@ -10,7 +12,9 @@ import { alertChannels, alertDeliveries, alertWatches, courses } from "../../db/
 import type { Services } from "../../services";
 import { createRateLimiter, type RateLimiter } from "../../adapters/rate-limit/rate-limiter";
 import { Conflict, RateLimited } from "../errors";
+import { listPushSubscriptions } from "../push-subscriptions";
 import { listSavedSearches } from "./saved-searches";
+import { readTelegramChannel } from "./telegram-chats";
 
 /** Deliveries shown in a user's history, newest first. */
 export const HISTORY_LENGTH = 100;
@@ -59,15 +63,21 @@ export async function setEmailChannel(
   return readEmailChannel(services, userId);
 }
 
+/** A stored channel list as the dashboard shows it: the known channels, in their usual order. */
+function knownChannels(stored: string[]): AlertChannel[] {
+  return ALERT_CHANNELS.filter((channel) => stored.includes(channel));
+}
+
 export async function listMyAlerts(services: Services, userId: string): Promise<MyAlerts> {
   const siteUrl = services.config.publicSiteUrl;
-  const [watchRows, searches, email, historyRows] = await Promise.all([
+  const [watchRows, searches, email, browsers, telegram, historyRows] = await Promise.all([
     services.db
       .select({
         courseId: courses.id,
         title: courses.title,
         slug: courses.slug,
         listed: courses.active,
+        channels: alertWatches.channels,
       })
       .from(alertWatches)
       .innerJoin(courses, eq(courses.id, alertWatches.courseId))
@@ -75,6 +85,8 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       .orderBy(desc(alertWatches.createdAt)),
     listSavedSearches(services, userId),
     readEmailChannel(services, userId),
+    listPushSubscriptions(services, userId),
+    readTelegramChannel(services, userId),
     services.db
       .select({
         courseId: courses.id,
@@ -93,7 +105,11 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       .limit(HISTORY_LENGTH),
   ]);
   return {
-    watches: watchRows.map(({ slug, ...row }) => ({ ...row, path: coursePath(slug) })),
+    watches: watchRows.map(({ slug, channels, ...row }) => ({
+      ...row,
+      path: coursePath(slug),
+      channels: knownChannels(channels),
+    })),
     searches: searches.map((search) => ({
       id: search.id,
       search: search.search,
@@ -101,8 +117,16 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       language: search.language,
       rating: search.minRating,
       feedUrl: `${siteUrl}/alerts/feed/${search.feedToken}`,
+      channels: knownChannels(search.channels),
     })),
     email,
+    browsers: browsers.map((browser) => ({
+      id: browser.id,
+      service: browser.service,
+      addedAt: browser.createdAt.toISOString(),
+      offNote: browser.disabledAt ? (browser.disabledNote ?? "Turned off.") : null,
+    })),
+    telegram,
     history: historyRows.map((row) => ({
       courseId: row.courseId,
       title: row.title,

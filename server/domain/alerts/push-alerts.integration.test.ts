@@ -1,16 +1,17 @@
-import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_PUSH_SERVICES } from "../../../core/push";
-import { addUser, couponRecord } from "../../../tests/setup/alert-fixtures";
+import {
+  addUser,
+  couponRecord,
+  ingestRecords,
+  deliveryStatuses,
+} from "../../../tests/setup/alert-fixtures";
 import { startFakePushService, type FakePushService } from "../../../tests/setup/fake-push-service";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
-import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
-import { alertDeliveries } from "../../db/schema";
-import { toIngestServices } from "../ingest/ingest-services";
-import { runIngest } from "../ingest/run-sources";
 import { subscribePush } from "../push-subscriptions";
 import { MAX_PUSHES_PER_DAY, sendDuePushes } from "./push-alerts";
+import { MAX_COURSES_PER_SEARCH_PER_RUN } from "./match-new-coupons";
 import { saveSearch } from "./saved-searches";
 
 let pushService: FakePushService;
@@ -32,12 +33,7 @@ afterEach(async () => {
 });
 
 function ingest() {
-  const services = toIngestServices(harness.services, {
-    feeds: createFixtureFeeds([
-      { name: "fixture", answer: () => Promise.resolve({ records: served, rejected: [] }) },
-    ]),
-  });
-  return runIngest(services);
+  return ingestRecords(harness.services, served);
 }
 
 /** A user with e-mail off, one browser subscribed at the stand-in push service, and a saved search. */
@@ -48,13 +44,7 @@ async function pushUser(id: string, words: string) {
   await saveSearch(services, id, { search: words, type: "", language: "", rating: 0 });
 }
 
-async function statuses(userId: string) {
-  const rows = await harness.services.db
-    .select({ channel: alertDeliveries.channel, status: alertDeliveries.status })
-    .from(alertDeliveries)
-    .where(eq(alertDeliveries.userId, userId));
-  return rows.map((row) => `${row.channel}:${row.status}`).sort();
-}
+const statuses = (userId: string) => deliveryStatuses(harness.services, userId);
 
 describe("push alerts", () => {
   it("an ingested course matching a saved search reaches the user's browser once, decrypted", async () => {
@@ -94,10 +84,14 @@ describe("push alerts", () => {
 
   it(`sends at most ${MAX_PUSHES_PER_DAY} pushes a user a day; the rest wait for the next day`, async () => {
     await pushUser("busy", "python");
-    served = Array.from({ length: MAX_PUSHES_PER_DAY + 3 }, (_, index) =>
+    // One search tells of at most MAX_COURSES_PER_SEARCH_PER_RUN courses a run: several runs.
+    const courses = Array.from({ length: MAX_PUSHES_PER_DAY + 3 }, (_, index) =>
       couponRecord(harness.services, `python-part-${index}`, `Python Part ${index}`, `PY${index}`),
     );
-    await ingest();
+    for (let start = 0; start < courses.length; start += MAX_COURSES_PER_SEARCH_PER_RUN) {
+      served = courses.slice(0, start + MAX_COURSES_PER_SEARCH_PER_RUN);
+      await ingest();
+    }
     expect((await sendDuePushes(harness.services)).sent).toBe(MAX_PUSHES_PER_DAY);
     expect((await sendDuePushes(harness.services)).sent).toBe(0);
     harness.clock.set("2026-11-24T09:00:00+07:00");

@@ -17,6 +17,8 @@ export type SavedSearch = {
   language: string | null;
   minRating: number;
   feedToken: string;
+  /** The channels it is told on, as stored (see ALERT_CHANNELS). */
+  channels: string[];
   createdAt: Date;
 };
 
@@ -27,6 +29,7 @@ const savedSearchColumns = {
   language: savedSearches.language,
   minRating: savedSearches.minRating,
   feedToken: savedSearches.feedToken,
+  channels: savedSearches.channels,
   createdAt: savedSearches.createdAt,
 };
 

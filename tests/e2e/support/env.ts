@@ -31,3 +31,32 @@ export const E2E_UDEMY_URL = `http://${E2E_HOST}:${E2E_UDEMY_PORT}`;
  */
 export const E2E_PUSH_PORT = E2E_PORT + 2;
 export const E2E_PUSH_ORIGIN = `http://${E2E_HOST}:${E2E_PUSH_PORT}`;
+
+/** The stand-in Telegram Bot API the e2e server's bot talks to (tests/setup/fake-telegram.ts). */
+export const E2E_TELEGRAM_PORT = E2E_PORT + 3;
+export const E2E_TELEGRAM_URL = `http://${E2E_HOST}:${E2E_TELEGRAM_PORT}`;
+
+/**
+ * Where alerts-journey.spec.ts starts its own stand-in push service: apart from push.spec's, so
+ * the two can run side by side. The e2e server lists both (PUSH_SERVICES).
+ */
+export const E2E_JOURNEY_PUSH_PORT = E2E_PORT + 5;
+export const E2E_JOURNEY_PUSH_ORIGIN = `http://${E2E_HOST}:${E2E_JOURNEY_PUSH_PORT}`;
+
+/**
+ * Where alerts-journey.spec.ts starts its SMTP server (tests/setup/smtp-test-server.ts): the e2e
+ * server sends alert e-mails there (SMTP_URL). No other spec turns e-mail alerts on, so nothing
+ * else is ever sent; while nothing listens, a digest would fail to send and stay queued.
+ */
+export const E2E_SMTP_PORT = E2E_PORT + 4;
+export const E2E_SMTP_URL = `smtp://${E2E_HOST}:${E2E_SMTP_PORT}`;
+
+/**
+ * The e2e server's alert worker ticks every few seconds (ALERT_DIGEST_CRON, a pattern with
+ * seconds) instead of every 5 minutes, so a spec can wait for the real scheduler.
+ */
+export const E2E_ALERT_TICK_SECONDS = 5;
+export const E2E_ALERT_DIGEST_CRON = `*/${E2E_ALERT_TICK_SECONDS} * * * * *`;
+
+/** FAKE_NOW's hour in Asia/Jakarta (UTC+7, no DST): a digest set to this hour or earlier is due. */
+export const E2E_JAKARTA_HOUR = (new Date(E2E_FAKE_NOW).getUTCHours() + 7) % 24;

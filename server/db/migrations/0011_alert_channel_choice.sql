@@ -1,0 +1,2 @@
+ALTER TABLE "alert_watches" ADD COLUMN "channels" text[] DEFAULT '{email,push,telegram}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "saved_searches" ADD COLUMN "channels" text[] DEFAULT '{email,push,telegram}'::text[] NOT NULL;

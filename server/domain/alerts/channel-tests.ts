@@ -1,0 +1,58 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { ALERT_TEXTS } from "../../../core/alert-rules";
+import { TELEGRAM_TEXTS } from "../../../core/telegram";
+import { createSmtpMailer } from "../../adapters/mailer/smtp-mailer";
+import { users } from "../../db/schema";
+import type { Services } from "../../services";
+import { ChannelUnavailable, Conflict, NotFound } from "../errors";
+import { enabledChatOf } from "./telegram-chats";
+
+export const CHANNEL_TEST_TEXTS = {
+  emailSent: "Test e-mail sent. It may take a minute to arrive; check your spam folder too.",
+  emailRefused: "Your e-mail server refused the test e-mail.",
+  emailFailed: "The test e-mail could not be sent right now. Please try again in a few minutes.",
+  telegramSent: "Test message sent to your Telegram chat.",
+  subject: "Kursusku: test alert",
+  body: "This is a test from Kursusku: your alerts will arrive like this. Nothing else to do.",
+} as const;
+
+/**
+ * A test e-mail to the signed-in user's address, sent now (not through the queue: the user is
+ * waiting for it). Counted by the caller's alert-write limit, so it cannot be used to flood.
+ */
+export async function sendTestEmail(services: Services, userId: string): Promise<string> {
+  const { smtpUrl, mailFrom } = services.config.alerts;
+  if (!smtpUrl) throw new Conflict(ALERT_TEXTS.emailUnavailable);
+  const [user] = await services.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new NotFound("Account not found.");
+  const mailer = createSmtpMailer({ url: smtpUrl, from: mailFrom });
+  try {
+    const outcome = await mailer.send({
+      to: user.email,
+      subject: CHANNEL_TEST_TEXTS.subject,
+      text: `${CHANNEL_TEST_TEXTS.body}\n\n${services.config.publicSiteUrl}/dashboard?tab=alerts\n`,
+      html: `<p>${CHANNEL_TEST_TEXTS.body}</p><p><a href="${services.config.publicSiteUrl}/dashboard?tab=alerts">Your alerts</a></p>`,
+      messageId: `<test-${randomUUID()}@kursusku>`,
+      headers: {},
+    });
+    if (outcome.status === "sent") return CHANNEL_TEST_TEXTS.emailSent;
+    if (outcome.status === "refused") throw new Conflict(CHANNEL_TEST_TEXTS.emailRefused);
+    throw new ChannelUnavailable(CHANNEL_TEST_TEXTS.emailFailed);
+  } finally {
+    mailer.close();
+  }
+}
+
+/** A test message to the user's linked Telegram chat, sent now. */
+export async function sendTestTelegram(services: Services, userId: string): Promise<string> {
+  if (!services.telegram) throw new Conflict(TELEGRAM_TEXTS.unavailable);
+  const chatId = await enabledChatOf(services, userId);
+  if (chatId === null) throw new Conflict(TELEGRAM_TEXTS.notLinked);
+  const answer = await services.telegram.sendMessage(chatId, CHANNEL_TEST_TEXTS.body);
+  if (!answer.ok) throw new ChannelUnavailable(TELEGRAM_TEXTS.unreachable);
+  return CHANNEL_TEST_TEXTS.telegramSent;
+}
