@@ -52,7 +52,7 @@ const coreStaysPure = {
 export default tseslint.config(
   {
     ignores: [
-      "app/paraglide/",
+      "core/paraglide/",
       "build/",
       "data/",
       ".react-router/",

@@ -23,9 +23,9 @@ function isServerSource(id: string): boolean {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // Static files get brotli and gzip copies at build time (server/web/static-files.ts sends them).
-  // Messages (messages/{en,id}.json) compile to one function each in app/paraglide/.
+  // Messages (messages/{en,id}.json) compile to one function each in core/paraglide/.
   plugins: [
-    paraglideVitePlugin({ project: "./project.inlang", outdir: "./app/paraglide" }),
+    paraglideVitePlugin({ project: "./project.inlang", outdir: "./core/paraglide" }),
     tailwindcss(),
     reactRouter(),
     precompressAssets(),

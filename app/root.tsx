@@ -26,7 +26,7 @@ import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Stylesheet } from "./components/stylesheet";
 import { useMessages } from "./lib/i18n";
-import * as m from "./paraglide/messages";
+import * as m from "../core/paraglide/messages";
 import { localeOfPath } from "../core/locale";
 
 export const links: Route.LinksFunction = () => [

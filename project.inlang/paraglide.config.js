@@ -3,7 +3,7 @@
 // detection is never asked, so it is only the base locale.
 /** @type {import("@inlang/paraglide-js").ParaglideConfig} */
 export default {
-  outdir: "./app/paraglide",
+  outdir: "./core/paraglide",
   emitTsDeclarations: true,
   strategy: ["baseLocale"],
 };

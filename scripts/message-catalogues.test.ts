@@ -5,9 +5,18 @@ import { LOCALES } from "../core/locale";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-function catalogue(locale: string): Record<string, unknown> {
+/** The catalogue files inlang reads, one pattern per area of the site (project.inlang/settings.json). */
+function pathPatterns(): string[] {
+  const settings = JSON.parse(
+    readFileSync(path.join(root, "project.inlang/settings.json"), "utf8"),
+  ) as { "plugin.inlang.messageFormat": { pathPattern: string | string[] } };
+  const pattern = settings["plugin.inlang.messageFormat"].pathPattern;
+  return Array.isArray(pattern) ? pattern : [pattern];
+}
+
+function catalogue(pattern: string, locale: string): Record<string, unknown> {
   const messages = JSON.parse(
-    readFileSync(path.join(root, "messages", `${locale}.json`), "utf8"),
+    readFileSync(path.join(root, pattern.replace("{locale}", locale)), "utf8"),
   ) as Record<string, unknown>;
   delete messages.$schema;
   return messages;
@@ -15,12 +24,25 @@ function catalogue(locale: string): Record<string, unknown> {
 
 describe("message catalogues", () => {
   it("hold every message in every language, none of them empty", () => {
-    const english = Object.keys(catalogue("en")).sort();
-    for (const locale of LOCALES) {
-      const messages = catalogue(locale);
-      expect(Object.keys(messages).sort(), `messages/${locale}.json`).toEqual(english);
-      for (const [key, text] of Object.entries(messages)) {
-        expect(typeof text === "string" ? text.trim() : text, `${locale}: ${key}`).toBeTruthy();
+    for (const pattern of pathPatterns()) {
+      const english = Object.keys(catalogue(pattern, "en")).sort();
+      for (const locale of LOCALES) {
+        const messages = catalogue(pattern, locale);
+        const file = pattern.replace("{locale}", locale);
+        expect(Object.keys(messages).sort(), file).toEqual(english);
+        for (const [key, text] of Object.entries(messages)) {
+          expect(typeof text === "string" ? text.trim() : text, `${file}: ${key}`).toBeTruthy();
+        }
+      }
+    }
+  });
+
+  it("name each message once across the areas' files", () => {
+    const seen = new Map<string, string>();
+    for (const pattern of pathPatterns()) {
+      for (const key of Object.keys(catalogue(pattern, "en"))) {
+        expect(seen.get(key), `${key} is in ${seen.get(key)} and ${pattern}`).toBeUndefined();
+        seen.set(key, pattern);
       }
     }
   });

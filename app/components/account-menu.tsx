@@ -4,7 +4,7 @@ import type { SignedInViewer } from "../../core/viewer";
 import { CreditExplainer } from "./credit-explainer";
 import { useViewer } from "./personal-layer";
 import { byCount, useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** Avatar button with the signed-in address, Dashboard and Sign Out. */
 export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {

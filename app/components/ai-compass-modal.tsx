@@ -12,7 +12,7 @@ import {
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 export type AiCompassModalProps = {
   open: boolean;

@@ -5,7 +5,7 @@ import type { ViewerSummary } from "../../core/viewer";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /**
  * Companion-app users: a daily bonus modal 3 s after load when they are not premium

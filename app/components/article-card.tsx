@@ -5,7 +5,7 @@ import { TRUNCATE, truncate } from "../../core/text";
 import { AiScannedBadge, ArticleCover } from "./article-cover";
 import { StaticHtml } from "./static-html";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** What a card needs: the article without the whole content. */
 export type ArticleCardData = {

@@ -3,7 +3,7 @@ import { coverImageSrc } from "../../core/safe-addresses";
 import { useSiteUrl } from "./site-url";
 import { useImageFailure } from "./image-failure";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /**
  * An article's cover. Without a usable address there is no cover at all (no empty 16:9 box: the

@@ -3,7 +3,7 @@ import { Form, Link, useLocation, useSubmit } from "react-router";
 import { ARTICLE_LIMITS } from "../../core/article-rules";
 import { hasActiveArticleFilters, type ArticleListQuery } from "../../core/article-paths";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 const fieldClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";

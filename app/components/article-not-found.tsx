@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** An unknown, hidden or malformed article address. */
 export function ArticleNotFound() {

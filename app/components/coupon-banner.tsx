@@ -3,7 +3,7 @@ import { Form } from "react-router";
 
 import { COUPON_BANNER_COOKIE } from "../../core/coupon-banner";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /**
  * The Indonesian coupon notice, one line tall until "more" is tapped: on a phone the full text

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { formatCheckedAgo, formatCount, formatCountdown } from "../lib/course-facts";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** A browser clock further than this from the server's is not trusted for the countdown. */
 const CLOCK_TRUST_MS = 60_000;

@@ -13,7 +13,7 @@ import { StarRating } from "./star-rating";
 import { useViewer } from "./personal-layer";
 import { OutOfCreditsNextStep } from "./view-course-button";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 export type CourseCardProps = {
   course: PublicCourse;

@@ -10,7 +10,7 @@ import {
 } from "../../core/course-filters";
 import type { Locale } from "../../core/locale";
 import { byCount, useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 const fieldClass =
   "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";

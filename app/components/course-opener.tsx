@@ -17,7 +17,7 @@ import {
   redirectToastMessage,
 } from "../lib/course-opening";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 

@@ -5,7 +5,7 @@ import { ReviewModal, type ReviewTarget } from "./review-modal";
 import { StarRating } from "./star-rating";
 import { useViewer } from "./personal-layer";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 export type CourseReview = { rating: number; date: string; userName: string; review: string };
 

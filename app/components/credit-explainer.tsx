@@ -2,7 +2,7 @@ import { useId } from "react";
 import { ANONYMOUS_DAILY_CREDITS, DAILY_TOP_UP_CREDITS } from "../../core/rules";
 import { timeUntilCreditReset } from "../lib/course-opening";
 import { byCount, useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** The rules of credits, in the words a learner needs before spending one. */
 export function CreditExplainer({

@@ -1,6 +1,6 @@
 import type { SearchSuggestion } from "../../core/search-words";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /**
  * Ways out of a search that found nothing, under the empty state. Plain links: a tap before the

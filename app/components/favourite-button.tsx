@@ -4,7 +4,7 @@ import { TRUNCATE, truncate } from "../../core/text";
 import { useToast } from "./toast";
 import { useViewer } from "./personal-layer";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 type FavouriteAnswer = {
   success?: boolean;

@@ -4,7 +4,7 @@ import { courseListHref } from "../../core/course-filters";
 import { TRUNCATE, truncate } from "../../core/text";
 import { formatTimeLeft } from "../lib/course-facts";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 import { useCourseOpener } from "./course-opener";
 
 export type HeroProps = {

@@ -1,7 +1,7 @@
 import { Link, useLocation } from "react-router";
 import { LANGUAGE_COOKIE, localizedHref } from "../../core/locale";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** A year: the choice is a preference like the theme, followed on the next visit to `/`. */
 const REMEMBER_SECONDS = 31_536_000;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /**
  * Readable long-form typography without a typography plugin: spacing, lists and links for the

@@ -8,7 +8,7 @@ import {
 } from "../../core/live-updates";
 import { useToast } from "./toast";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** Never poll more often than this, whatever the configuration says. */
 const MIN_POLL_INTERVAL_MS = 1000;

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { paginationSlots } from "../../core/pagination";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 const slotClass =
   "inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg border px-3 text-sm font-medium";

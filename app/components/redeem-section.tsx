@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { formatJakartaInstant } from "../../core/dates";
 import type { RedemptionItem } from "../../core/personal-layer";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 type RedeemAnswer = {
   success?: boolean;

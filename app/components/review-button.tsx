@@ -3,7 +3,7 @@ import { DAILY_REVIEW_LIMIT } from "../../core/rules";
 import type { ReviewTarget } from "./review-modal";
 import { useToast } from "./toast";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** A course's review control: "Leave a Review", or a disabled "Reviewed" once it is reviewed. */
 export function ReviewButton({

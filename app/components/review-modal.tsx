@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { REVIEW_MAX_LENGTH } from "../../core/messages";
 import { byCount, useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 

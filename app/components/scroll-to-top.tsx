@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** The button appears once the page has scrolled past this many pixels. */
 export const SCROLL_TO_TOP_THRESHOLD = 400;

@@ -1,6 +1,6 @@
 import { useToast } from "./toast";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /**
  * Share (an article, a course): the device's share sheet where there is one, else the link is

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigation, useRevalidator } from "react-router";
 import { useToast } from "./toast";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** The local stand-in for Google (offline and tests): type an e-mail, sign in. */
 export function DevSignInForm({ compact = false }: { compact?: boolean }) {

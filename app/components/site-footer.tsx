@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { ScrollToTop } from "./scroll-to-top";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** The slice of the root loader's data the footer needs (typed here: components never see server types). */
 type RootSiteData = {

@@ -7,7 +7,7 @@ import { useViewer } from "./personal-layer";
 import { useRootData } from "./use-root-data";
 import { LanguageSwitch } from "./language-switch";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 const navLinkClass =
   "inline-flex min-h-11 items-center rounded-md px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-200 dark:hover:bg-slate-800";

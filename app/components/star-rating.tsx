@@ -1,5 +1,5 @@
 import { byCount, useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** Five stars filled to the rating, with the number for screen readers. */
 export function StarRating({ rating, count }: { rating: number; count: number }) {

@@ -1,7 +1,7 @@
 import { useState, useSyncExternalStore } from "react";
 import { THEME_COOKIE, type ThemePreference } from "../../core/theme";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /**
  * Switches between light and dark. The choice lives in a cookie so the server renders the right

@@ -11,7 +11,7 @@ import {
 } from "react";
 import { placeToast, type Band } from "../lib/toast-placement";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 export type ToastType = "info" | "success" | "error";
 export type Toast = {

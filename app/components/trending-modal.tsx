@@ -11,7 +11,7 @@ import { TRUNCATE, truncate } from "../../core/text";
 import { useCourseOpener } from "./course-opener";
 import { Modal } from "./ui/modal";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 // The markdown renderer is only needed once an answer arrives: keep it out of the home bundle.
 const Markdown = lazy(() => import("./markdown").then((module) => ({ default: module.Markdown })));

@@ -4,7 +4,7 @@ import { outOfCreditsNextStep } from "../lib/course-opening";
 import { useCourseOpener } from "./course-opener";
 import { useViewer } from "./personal-layer";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /**
  * A course page's View Course, under the same rules as a card's: it goes through /go/:id (the

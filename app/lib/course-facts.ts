@@ -1,7 +1,7 @@
 /** Human-readable course facts for cards (pure, so the server and browser render the same). */
 import type { Locale } from "../../core/locale";
 import { byCount } from "./i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /** "1h 30m" (English), "1 jam 30 mnt" (Indonesian). */
 export function formatDuration(minutes: number | null, locale: Locale): string | null {

@@ -3,7 +3,7 @@ import { TRUNCATE } from "../../core/text";
 import type { ViewerSummary } from "../../core/viewer";
 import type { Locale } from "../../core/locale";
 import { byCount } from "./i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 
 /**
  * The texts and small decisions around spending a credit: what the card says at 0 credits, what

@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { localeOfPath, localizedHref, type Locale } from "../../core/locale";
 
 /**
- * A compiled message (app/paraglide/messages, generated from messages/{en,id}.json): one function
+ * A compiled message (core/paraglide/messages, generated from messages/{en,id}.json): one function
  * per message, so a page ships only the messages it uses.
  */
 type Message<Inputs> = (inputs: Inputs, options: { locale: Locale }) => string;

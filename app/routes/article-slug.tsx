@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { ArticleNotFound } from "../components/article-not-found";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 import { localeOfPath, localizedHref } from "../../core/locale";
 import { articleIdFromSlug, articlePath } from "../../core/article-paths";
 import { pageMeta, siteUrlFromMatches } from "../lib/seo";

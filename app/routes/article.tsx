@@ -14,7 +14,7 @@ import { absoluteUrl, breadcrumbJsonLd, pageMeta, SITE_NAME, siteUrlFromMatches 
 import { TRUNCATE, truncate } from "../../core/text";
 import type { Route } from "./+types/article";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 import { localeOfPath } from "../../core/locale";
 
 /**

@@ -18,7 +18,7 @@ import { formatCount } from "../../core/numbers";
 import { absoluteUrl, breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/articles";
 import { byCount, useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 import { localeOfPath } from "../../core/locale";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

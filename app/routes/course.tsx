@@ -31,7 +31,7 @@ import {
 import { absoluteUrl, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import type { Route } from "./+types/course";
 import { useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 import { localeOfPath, localizedHref } from "../../core/locale";
 
 /**

@@ -33,7 +33,7 @@ import { localeOfPath, localizedHref, readLanguagePreference } from "../../core/
 import { formatCount } from "../../core/numbers";
 import { isOutOfCredits } from "../../core/viewer";
 import { byCount, useMessages } from "../lib/i18n";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 import type { Locale } from "../../core/locale";
 import type { Route } from "./+types/home";
 

@@ -3,7 +3,7 @@ import { LegalPage, type LegalSection } from "../components/legal-page";
 import { rich } from "../components/rich-text";
 import { useMessages } from "../lib/i18n";
 import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
-import * as m from "../paraglide/messages";
+import * as m from "../../core/paraglide/messages";
 import { localeOfPath } from "../../core/locale";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/terms-of-service";

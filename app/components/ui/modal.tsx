@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useMessages } from "../../lib/i18n";
-import * as m from "../../paraglide/messages";
+import * as m from "../../../core/paraglide/messages";
 
 export const MODAL_CLOSE_ANIMATION_MS = 300;
 
