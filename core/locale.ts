@@ -55,3 +55,9 @@ export function readLanguagePreference(cookieHeader: string | null): Locale | nu
   const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookieHeader ?? "");
   return isLocale(match?.[1]) ? match[1] : null;
 }
+
+/**
+ * The form field a page's forms carry so that an answer without JavaScript comes back in the
+ * page's language (a form posts to a one-address endpoint such as /favourites).
+ */
+export const ANSWER_LANGUAGE_FIELD = "lang";

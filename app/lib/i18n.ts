@@ -35,3 +35,11 @@ export function useMessages() {
 export function byCount<T>(count: number, one: T, other: T): T {
   return count === 1 ? one : other;
 }
+
+/**
+ * Headers for the site's own requests from a page, so the server answers (errors, refusals,
+ * results) in the page's language rather than the browser's.
+ */
+export function answerLanguageHeaders(locale: Locale): Record<string, string> {
+  return { "Accept-Language": locale };
+}
