@@ -87,39 +87,62 @@ describe("sitemapDocument", () => {
       lastmod: "2026-11-21",
     }));
 
-  it("is one urlset while every URL fits, with a course's day as its lastmod", () => {
-    const xml = sitemapDocument(SITE, entries(3), null, 3)!;
+  it("is one urlset while every URL fits, each page in both languages, with its day as lastmod", () => {
+    const xml = sitemapDocument(SITE, entries(3), null, 6)!;
     expect(xml).toContain("<urlset");
-    expect(xml.match(/<url>/g)).toHaveLength(3);
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    expect(xml.match(/<url>/g)).toHaveLength(6);
     expect(xml).toContain(`<loc>${SITE}/course/c-3</loc>`);
+    expect(xml).toContain(`<loc>${SITE}/id/course/c-3</loc>`);
     expect(xml).toContain("<lastmod>2026-11-21</lastmod>");
     expect(xml).toContain("<priority>0.7</priority>");
+  });
+
+  it("names in each language's URL every language's address and English as x-default", () => {
+    const xml = sitemapDocument(SITE, [{ path: "/article?id=3", priority: 0.8 }], null)!;
+    const urls = xml.split("<url>").slice(1);
+    expect(urls).toHaveLength(2);
+    for (const url of urls) {
+      expect(url).toContain(
+        `<xhtml:link rel="alternate" hreflang="en" href="${SITE}/article?id=3"/>`,
+      );
+      expect(url).toContain(
+        `<xhtml:link rel="alternate" hreflang="id" href="${SITE}/id/article?id=3"/>`,
+      );
+      expect(url).toContain(
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${SITE}/article?id=3"/>`,
+      );
+    }
+    expect(urls[1]).toContain(`<loc>${SITE}/id/article?id=3</loc>`);
   });
 
   it("past the limit, is an index of numbered files that hold every URL once", () => {
     const all = entries(7);
     const index = sitemapDocument(SITE, all, null, 3)!;
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    expect(index.match(/<sitemap>/g)).toHaveLength(3);
-    expect(index).toContain(`<loc>${SITE}/sitemap.xml?page=3</loc>`);
-    const files = ["1", "2", "3"].map((page) => sitemapDocument(SITE, all, page, 3)!);
+    expect(index.match(/<sitemap>/g)).toHaveLength(5);
+    expect(index).toContain(`<loc>${SITE}/sitemap.xml?page=5</loc>`);
+    const files = ["1", "2", "3", "4", "5"].map((page) => sitemapDocument(SITE, all, page, 3)!);
     const locations = files.flatMap((file) =>
       [...file.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]),
     );
-    expect(locations).toEqual(all.map((entry) => `${SITE}${entry.path}`));
+    expect(locations).toEqual(
+      all.flatMap((entry) => [`${SITE}${entry.path}`, `${SITE}/id${entry.path}`]),
+    );
     expect(files.every((file) => file.includes("<urlset"))).toBe(true);
   });
 
   it("has no file past the last, nor a file named otherwise", () => {
-    for (const page of ["0", "4", "-1", "1e2", "x", "9999999"]) {
+    for (const page of ["0", "6", "-1", "1e2", "x", "9999999"]) {
       expect(sitemapDocument(SITE, entries(7), page, 3)).toBeNull();
     }
   });
 
-  it("splits at the protocol's 50 000 URLs by default", () => {
-    expect(sitemapDocument(SITE, entries(50_000), null)).toContain("<urlset");
-    expect(sitemapDocument(SITE, entries(50_001), null)).toContain("<sitemapindex");
-  });
+  it("splits at the protocol's 50 000 URLs by default, counting both languages", () => {
+    expect(sitemapDocument(SITE, entries(25_000), null)).toContain("<urlset");
+    expect(sitemapDocument(SITE, entries(25_001), null)).toContain("<sitemapindex");
+    // 100 000 URLs written twice: seconds on a loaded machine.
+  }, 30_000);
 });
 
 describe("buildAtomFeed", () => {

@@ -1,5 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import { coursePath } from "../../core/course-paths";
+import { BASE_LOCALE, LOCALES, localizedHref } from "../../core/locale";
 import { TRUNCATE, truncate } from "../../core/text";
 import { articles, courses } from "../db/schema";
 import type { Services } from "../services";
@@ -19,6 +20,8 @@ export type SitemapEntry = {
   /** An instant, or a day (YYYY-MM-DD) when only the day is known. */
   lastmod?: Date | string;
   image?: { path: string; caption: string };
+  /** The same page in every language (hreflang → path), itself included. */
+  alternates?: Array<{ hreflang: string; path: string }>;
 };
 
 /** The protocol's limit per file: a longer sitemap becomes an index of files this long. */
@@ -102,13 +105,29 @@ export function sitemapDocument(
   page: string | null,
   maxUrls = SITEMAP_MAX_URLS,
 ): string | null {
-  const files = Math.max(1, Math.ceil(entries.length / maxUrls));
+  const urls = inEveryLanguage(entries);
+  const files = Math.max(1, Math.ceil(urls.length / maxUrls));
   if (page === null) {
-    return files === 1 ? buildSitemapXml(siteUrl, entries) : buildSitemapIndexXml(siteUrl, files);
+    return files === 1 ? buildSitemapXml(siteUrl, urls) : buildSitemapIndexXml(siteUrl, files);
   }
   const number = /^\d{1,6}$/.test(page) ? Number(page) : 0;
   if (number < 1 || number > files) return null;
-  return buildSitemapXml(siteUrl, entries.slice((number - 1) * maxUrls, number * maxUrls));
+  return buildSitemapXml(siteUrl, urls.slice((number - 1) * maxUrls, number * maxUrls));
+}
+
+/**
+ * Each page once per language, side by side, every copy naming all of them and English as the
+ * x-default (the address a visitor of any other language lands on), as search engines ask.
+ */
+export function inEveryLanguage(entries: SitemapEntry[]): SitemapEntry[] {
+  return entries.flatMap((entry) => {
+    const paths = LOCALES.map((locale) => localizedHref(locale, entry.path));
+    const alternates = [
+      ...LOCALES.map((locale, index) => ({ hreflang: locale, path: paths[index]! })),
+      { hreflang: "x-default", path: paths[LOCALES.indexOf(BASE_LOCALE)]! },
+    ];
+    return paths.map((path) => ({ ...entry, path, alternates }));
+  });
 }
 
 /** A sitemaps.org index naming /sitemap.xml?page=1…files. */
@@ -126,18 +145,31 @@ export function buildSitemapIndexXml(siteUrl: string, files: number): string {
   return `${lines.join("\n")}\n`;
 }
 
-/** A sitemaps.org 0.9 document with Google's image extension 1.1. */
+/** A sitemaps.org 0.9 document with Google's image extension 1.1 and xhtml:link alternates. */
 export function buildSitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
   ];
+  // The languages of one page share their alternates: written once, used for each.
+  const alternatesXml = new Map<SitemapEntry["alternates"], string[]>();
   for (const entry of entries) {
     lines.push("  <url>");
     lines.push(`    <loc>${escapeXml(absolute(siteUrl, entry.path))}</loc>`);
     if (entry.lastmod) lines.push(`    <lastmod>${lastmodText(entry.lastmod)}</lastmod>`);
     if (entry.changefreq) lines.push(`    <changefreq>${entry.changefreq}</changefreq>`);
     lines.push(`    <priority>${entry.priority.toFixed(1)}</priority>`);
+    if (entry.alternates) {
+      let written = alternatesXml.get(entry.alternates);
+      if (!written) {
+        written = entry.alternates.map(
+          (alternate) =>
+            `    <xhtml:link rel="alternate" hreflang="${alternate.hreflang}" href="${escapeXml(absolute(siteUrl, alternate.path))}"/>`,
+        );
+        alternatesXml.set(entry.alternates, written);
+      }
+      lines.push(...written);
+    }
     if (entry.image) {
       lines.push("    <image:image>");
       lines.push(`      <image:loc>${escapeXml(absolute(siteUrl, entry.image.path))}</image:loc>`);
@@ -156,7 +188,7 @@ function lastmodText(lastmod: Date | string): string {
 }
 
 /** Paths that are per-user, redirects or machine endpoints: nothing for a search index there. */
-const ROBOTS_DISALLOW = ["/go/", "/api/", "/auth/", "/dashboard"];
+const ROBOTS_DISALLOW = ["/go/", "/api/", "/auth/", "/dashboard", "/id/dashboard"];
 
 export function buildRobotsTxt(siteUrl: string): string {
   return [

@@ -194,6 +194,13 @@ test.describe("discovery files", () => {
     expectUrl("/privacy", "0.3", "yearly");
     expectUrl("/terms-of-service", "0.3", "yearly");
     expectUrl("/downloads", "0.5", "monthly");
+    // Each page in Indonesian too, both naming each other as alternates.
+    expectUrl("/id", "1.0");
+    expectUrl("/id/privacy", "0.3", "yearly");
+    const xml = await (await request.get("/sitemap.xml")).text();
+    expect(xml).toContain(
+      `<xhtml:link rel="alternate" hreflang="id" href="${E2E_SITE_URL}/id/articles"/>`,
+    );
   });
 
   test("/robots.txt points at the sitemap and keeps crawlers out of /go/", async ({ request }) => {
