@@ -2,6 +2,7 @@ import js from "@eslint/js";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import i18next from "eslint-plugin-i18next";
 import tseslint from "typescript-eslint";
 
 /**
@@ -84,6 +85,44 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
+    },
+  },
+  {
+    // Every text a visitor reads comes from the message catalogue (messages/), in both languages:
+    // no literal text between JSX tags nor in the attributes a visitor reads or hears. The
+    // operator console may stay English.
+    files: ["app/components/**/*.tsx", "app/routes/**/*.tsx", "app/root.tsx"],
+    ignores: ["app/components/admin/**", "app/routes/admin/**", "**/*.test.tsx"],
+    plugins: { i18next },
+    rules: {
+      "i18next/no-literal-string": [
+        "error",
+        {
+          mode: "jsx-only",
+          "jsx-attributes": {
+            include: ["aria-label", "title", "placeholder", "alt", "label", "aria-description"],
+          },
+          // Names, symbols and separators read the same in every language.
+          words: {
+            exclude: [
+              "[0-9!-/:-@[-`{-~\\s·•×✕…→←↑↓★☆♥❤️—–›‹▾▴]+",
+              // The brand (its header logo splits it in two) and other proper names.
+              "Kursusku",
+              "Kursus",
+              "ku",
+              "Udemy",
+              "Google",
+              "Telegram",
+              "Gemini",
+              "Instagram",
+              // Link and file attributes built inside an expression.
+              "_blank",
+              "noopener noreferrer",
+              "kursusku\\.apk",
+            ],
+          },
+        },
+      ],
     },
   },
   {

@@ -22,6 +22,7 @@ import { useRootData } from "./components/use-root-data";
 import { FLASH_COOKIE_NAME, type RootData } from "../core/root-data";
 import { readThemePreference } from "../core/theme";
 import { findApkDownload } from "../server/domain/app-download";
+import { LanguageSuggestion } from "./components/language-suggestion";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Stylesheet } from "./components/stylesheet";
@@ -101,6 +102,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           <SiteFooter />
+          <LanguageSuggestion />
           <EarlyTapsReplay />
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />

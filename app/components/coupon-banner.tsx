@@ -23,11 +23,13 @@ export function CouponBanner() {
     >
       <details className="group min-w-0 flex-1">
         <summary className="flex min-h-11 cursor-pointer list-none items-center gap-2 py-2 [&::-webkit-details-marker]:hidden">
+          {/* eslint-disable i18next/no-literal-string -- the coupon note is Indonesian on every page, as the product words it. */}
           <span className="min-w-0 flex-1 truncate group-open:whitespace-normal">
             <strong>Info kupon:</strong> kursus di sini gratis 100% dengan kupon dari Udemy. Kupon
             hanya berlaku beberapa hari dan untuk jumlah pendaftar terbatas, jadi segera daftar
             selagi masih gratis. Jika harga sudah tidak Rp0, berarti kuponnya sudah habis.
           </span>
+          {/* eslint-enable i18next/no-literal-string */}
           {/* The controls are in the page's language; the notice itself is always Indonesian. */}
           <span
             lang={locale}

@@ -1,0 +1,84 @@
+import { useState, useSyncExternalStore } from "react";
+import { Link, useLocation } from "react-router";
+import { LANGUAGE_COOKIE, localizedHref, readLanguagePreference } from "../../core/locale";
+import * as m from "../../core/paraglide/messages";
+import { SUGGESTION_DISMISSED_KEY, shouldSuggestIndonesian } from "../lib/language-suggestion";
+
+/** A year, as the language switch remembers a choice. */
+const REMEMBER_SECONDS = 31_536_000;
+/** Written in Indonesian on English pages: it speaks to readers of Indonesian. */
+const SUGGESTION_LOCALE = { locale: "id" } as const;
+
+/** What it reads changes only by its own buttons, which re-render it anyway. */
+function subscribeToNothing(): () => void {
+  return () => undefined;
+}
+
+function readDismissed(): boolean {
+  try {
+    return window.localStorage.getItem(SUGGESTION_DISMISSED_KEY) === "1";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * "Tersedia dalam Bahasa Indonesia": a small note, decided in the browser after hydration
+ * (the shared page cannot depend on a request header), fixed at the bottom so it shifts nothing.
+ */
+export function LanguageSuggestion() {
+  const location = useLocation();
+  const [closed, setClosed] = useState(false);
+  // The browser's answer after hydration; the server (and hydration) render nothing.
+  const suggested = useSyncExternalStore(
+    subscribeToNothing,
+    () =>
+      shouldSuggestIndonesian({
+        pathname: location.pathname,
+        browserLanguages: navigator.languages ?? [navigator.language],
+        languageChosen: readLanguagePreference(document.cookie) !== null,
+        dismissed: readDismissed(),
+      }),
+    () => false,
+  );
+
+  if (!suggested || closed) return null;
+  const dismiss = () => {
+    try {
+      window.localStorage.setItem(SUGGESTION_DISMISSED_KEY, "1");
+    } catch {
+      // Private mode without storage: it is dismissed for this page view only.
+    }
+    setClosed(true);
+  };
+  return (
+    <aside
+      lang="id"
+      aria-label={m.language_suggestion({}, SUGGESTION_LOCALE)}
+      className="fixed bottom-4 left-4 right-20 z-40 flex items-center gap-2 rounded-lg bg-slate-900 py-1 pr-1 pl-4 text-sm text-white shadow-lg sm:right-auto sm:max-w-md dark:bg-slate-800 print:hidden"
+    >
+      <p className="flex-1">
+        {m.language_suggestion({}, SUGGESTION_LOCALE)}{" "}
+        <Link
+          to={localizedHref("id", `${location.pathname}${location.search}`)}
+          hrefLang="id"
+          className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
+          onClick={() => {
+            document.cookie = `${LANGUAGE_COOKIE}=id; Path=/; Max-Age=${REMEMBER_SECONDS}; SameSite=Lax`;
+            setClosed(true);
+          }}
+        >
+          {m.language_suggestion_open({}, SUGGESTION_LOCALE)}
+        </Link>
+      </p>
+      <button
+        type="button"
+        onClick={dismiss}
+        aria-label={m.language_suggestion_dismiss({}, SUGGESTION_LOCALE)}
+        className="flex h-11 w-11 shrink-0 items-center justify-center rounded-md hover:bg-white/10"
+      >
+        <span aria-hidden="true">✕</span>
+      </button>
+    </aside>
+  );
+}
