@@ -250,3 +250,33 @@ test("opening a course from /id goes through /go in Indonesian; English stays En
     await context.close();
   }
 });
+
+test("the confirm and refused /go pages speak the visitor's language", async ({ request }) => {
+  const [course] = (await (await request.get("/api?action=getCourses")).json()) as ApiCourse[];
+  const go = `/go/${course!.id}`;
+
+  // A link from another site in an Indonesian browser: one more tap, asked in Indonesian.
+  const confirm = await request.get(go, {
+    headers: { "Sec-Fetch-Site": "cross-site", "Accept-Language": "id-ID,id;q=0.9" },
+  });
+  expect(confirm.status()).toBe(200);
+  const confirmHtml = await confirm.text();
+  expect(confirmHtml).toContain("<title>Buka Kursus Ini? | Kursusku</title>");
+  expect(confirmHtml).toContain("Buka Kursusnya");
+  expect(confirmHtml).toContain(`href="/go/${course!.id}?confirm=1&amp;lang=id"`);
+
+  // A prefetch is refused, in the language the link names.
+  const refused = await request.get(`${go}?lang=id`, { headers: { "Sec-Purpose": "prefetch" } });
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain("Kursus tidak dibuka dari prefetch.");
+
+  // The same in English, word for word.
+  const english = await request.get(go, {
+    headers: { "Sec-Fetch-Site": "cross-site", "Accept-Language": "en-US,en;q=0.9" },
+  });
+  const englishHtml = await english.text();
+  expect(englishHtml).toContain("<title>Open This Course? | Kursusku</title>");
+  expect(englishHtml).toContain(`href="/go/${course!.id}?confirm=1"`);
+  const englishRefusal = await request.get(go, { headers: { "Sec-Purpose": "prefetch" } });
+  expect(await englishRefusal.text()).toContain("Courses do not open from a prefetch.");
+});
