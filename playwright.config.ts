@@ -64,12 +64,13 @@ export default defineConfig({
       name: "chromium",
       // Specs that change the catalogue (or publish articles) run after the read-only ones.
       testIgnore:
-        /(live-updates|go-safety|coupon-ended|phone-layout|course-page|alerts-journey)\.spec\.ts/,
+        /(live-updates|go-safety|coupon-ended|phone-layout|course-page|alerts-journey|i18n-writing)\.spec\.ts/,
       use: browser,
     },
     {
       name: "catalogue-writes",
-      testMatch: /(live-updates|go-safety|coupon-ended|phone-layout|course-page)\.spec\.ts/,
+      testMatch:
+        /(live-updates|go-safety|coupon-ended|phone-layout|course-page|i18n-writing)\.spec\.ts/,
       dependencies: ["chromium"],
       use: browser,
     },

@@ -2,6 +2,8 @@ import { useState } from "react";
 import { FieldFeedback } from "./field-feedback";
 import { Markdown } from "./markdown";
 import type { FieldModeration } from "./use-article-moderation";
+import { useMessages } from "../lib/i18n";
+import * as m from "../../core/paraglide/messages";
 
 const fieldClass =
   "w-full rounded-lg border bg-white px-3 py-2 text-sm dark:bg-slate-900 aria-[invalid=true]:border-red-500 border-slate-300 dark:border-slate-700";
@@ -18,14 +20,15 @@ export function ArticleContentEditor({
   error: string | null;
   moderation: FieldModeration;
 }) {
+  const { t } = useMessages();
   const [tab, setTab] = useState<"write" | "preview">("write");
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <label htmlFor="article-content" className="font-semibold">
-          Content
+          {t(m.writing_content_label)}
         </label>
-        <div className="flex gap-1" role="group" aria-label="Editor mode">
+        <div className="flex gap-1" role="group" aria-label={t(m.writing_editor_mode)}>
           {(["write", "preview"] as const).map((mode) => (
             <button
               key={mode}
@@ -34,7 +37,7 @@ export function ArticleContentEditor({
               onClick={() => setTab(mode)}
               className={`rounded-lg px-3 py-1 text-sm font-medium ${tab === mode ? "bg-brand-600 text-white" : "bg-slate-100 text-slate-800 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-100"}`}
             >
-              {mode === "write" ? "Write" : "Preview"}
+              {t(mode === "write" ? m.writing_tab_write : m.writing_tab_preview)}
             </button>
           ))}
         </div>
@@ -46,7 +49,7 @@ export function ArticleContentEditor({
         hidden={tab !== "write"}
         onChange={(event) => onChange(event.target.value)}
         rows={14}
-        placeholder="Write your article in Markdown: **bold**, _italic_, [links](https://example.com), lists and tables."
+        placeholder={t(m.writing_content_placeholder)}
         aria-invalid={Boolean(error)}
         aria-describedby="article-content-feedback"
         className={`mt-1 font-mono ${fieldClass}`}
@@ -59,7 +62,9 @@ export function ArticleContentEditor({
           {content.trim() ? (
             <Markdown content={content} />
           ) : (
-            <p className="text-sm text-slate-600 dark:text-slate-300">Nothing to preview yet.</p>
+            <p className="text-sm text-slate-600 dark:text-slate-300">
+              {t(m.writing_preview_empty)}
+            </p>
           )}
         </div>
       )}

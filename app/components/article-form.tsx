@@ -6,7 +6,6 @@ import {
   ARTICLE_LIMITS,
   ARTICLE_MESSAGES,
   cooldownMessage,
-  DEFAULT_ARTICLE_AUTHOR,
   validateArticleInput,
   validateAuthor,
   validateContent,
@@ -20,6 +19,9 @@ import {
   SUBMIT_LABELS,
   type ArticleFormState,
 } from "../lib/article-form-state";
+import { articleMessage } from "../lib/article-messages";
+import { useMessages } from "../lib/i18n";
+import * as m from "../../core/paraglide/messages";
 import { ArticleContentEditor } from "./article-content-editor";
 import { FieldFeedback } from "./field-feedback";
 import { useModerationCheck } from "./use-article-moderation";
@@ -42,6 +44,7 @@ export type ArticleFormProps = {
   actionData: ArticleActionResult | undefined;
 };
 
+/** The page's own action: /id/articles/new answers in Indonesian. */
 const FORM_ACTION = "/articles/new";
 
 const fieldClass =
@@ -49,6 +52,10 @@ const fieldClass =
 
 /** Article form: live validation, live AI checks, and a submit that waits for both. */
 export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: ArticleFormProps) {
+  const { t, locale, href } = useMessages();
+  // The rules (core/article-rules.ts) answer in English; the page shows them in its language.
+  const say = (english: string) => articleMessage(english, locale);
+  const formAction = href(FORM_ACTION);
   const toast = useToast();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -56,7 +63,7 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
   const [title, setTitle] = useState(actionData?.values?.title ?? "");
   const [content, setContent] = useState(actionData?.values?.content ?? "");
   const [author, setAuthor] = useState(
-    fixedAuthor ?? actionData?.values?.author ?? DEFAULT_ARTICLE_AUTHOR,
+    fixedAuthor ?? actionData?.values?.author ?? t(m.writing_default_author),
   );
   const [errors, setErrors] = useState<ArticleFieldErrors>({});
   const [imageError, setImageError] = useState<string | null>(null);
@@ -73,13 +80,20 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
   }
   useEffect(() => {
     if (actionData?.formError) {
-      toast.show(`Article submission failed: ${actionData.formError}`, "error", 7000);
+      toast.show(
+        m.writing_submission_failed(
+          { message: articleMessage(actionData.formError, locale) },
+          { locale },
+        ),
+        "error",
+        7000,
+      );
     }
-  }, [actionData, toast]);
+  }, [actionData, toast, locale]);
 
-  const titleCheck = useModerationCheck(AI_MESSAGES.titleCheckFailed);
-  const contentCheck = useModerationCheck(AI_MESSAGES.contentCheckFailed);
-  const imageCheck = useModerationCheck(AI_MESSAGES.imageCheckFailed);
+  const titleCheck = useModerationCheck(AI_MESSAGES.titleCheckFailed, locale);
+  const contentCheck = useModerationCheck(AI_MESSAGES.contentCheckFailed, locale);
+  const imageCheck = useModerationCheck(AI_MESSAGES.imageCheckFailed, locale);
 
   // The cooldown ends in the browser's time; the server is then asked again (its answer wins).
   const deadline = useRef<number | null>(null);
@@ -98,14 +112,17 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
   const submitting =
     navigation.state !== "idle" &&
     navigation.formMethod?.toUpperCase() === "POST" &&
-    navigation.formAction === FORM_ACTION;
+    navigation.formAction === formAction;
 
   const clearServerError = (field: ProblemField) => {
     if (serverErrors[field]) setServerErrors(({ [field]: _gone, ...rest }) => rest);
   };
 
-  const shownError = (field: "title" | "content" | "author") =>
-    errors[field] ?? serverErrors[field] ?? null;
+  // Browser rules are translated here; the server's refusals already speak the page's language.
+  const shownError = (field: "title" | "content" | "author") => {
+    const error = errors[field];
+    return error ? say(error) : (serverErrors[field] ?? null);
+  };
 
   const formState: ArticleFormState = {
     submitting,
@@ -182,8 +199,8 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
     if (problem) {
       // The file is cleared.
       input.value = "";
-      setImageError(problem);
-      toast.show(problem, "error");
+      setImageError(say(problem));
+      toast.show(say(problem), "error");
       return;
     }
     const pick = imagePick.current;
@@ -205,25 +222,25 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const remaining = deadline.current === null ? null : deadline.current - Date.now();
+    const remaining = timeLeft(deadline.current);
     const block = submitBlock(formState, remaining);
     if (block) {
       event.preventDefault();
-      toast.show(block.message, block.type);
+      toast.show(say(block.message), block.type);
       return;
     }
     const all = validateArticleInput({ title, content, author });
     if (Object.keys(all).length > 0) {
       event.preventDefault();
       setErrors(all);
-      toast.show(ARTICLE_MESSAGES.formErrors, "error");
+      toast.show(say(ARTICLE_MESSAGES.formErrors), "error");
     }
   }
 
   return (
     <Form
       method="post"
-      action={FORM_ACTION}
+      action={formAction}
       encType="multipart/form-data"
       noValidate
       onSubmit={onSubmit}
@@ -234,14 +251,14 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
           role="status"
           className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
-          {cooldownMessage(cooldownRemainingMs)}
+          {say(cooldownMessage(cooldownRemainingMs))}
         </p>
       )}
 
       <div>
         <div className="flex items-baseline justify-between">
           <label htmlFor="article-title" className="font-semibold">
-            Title
+            {t(m.writing_title_label)}
           </label>
           <span className="text-xs text-slate-600 dark:text-slate-300" aria-hidden="true">
             {title.trim().length}/{ARTICLE_LIMITS.titleMax}
@@ -253,7 +270,7 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
           type="text"
           value={title}
           onChange={(event) => onTitleChange(event.target.value)}
-          placeholder="A clear, descriptive title"
+          placeholder={t(m.writing_title_placeholder)}
           autoComplete="off"
           aria-invalid={Boolean(shownError("title"))}
           aria-describedby="article-title-feedback"
@@ -275,7 +292,7 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
 
       <div>
         <label htmlFor="article-author" className="font-semibold">
-          Author
+          {t(m.writing_author_label)}
         </label>
         <input
           id="article-author"
@@ -284,7 +301,7 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
           value={author}
           readOnly={fixedAuthor !== null}
           onChange={(event) => onAuthorChange(event.target.value)}
-          placeholder={DEFAULT_ARTICLE_AUTHOR}
+          placeholder={t(m.writing_default_author)}
           maxLength={ARTICLE_LIMITS.authorMax}
           aria-invalid={Boolean(shownError("author"))}
           aria-describedby="article-author-feedback"
@@ -293,7 +310,7 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
         <div id="article-author-feedback">
           {fixedAuthor && (
             <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-              App users publish under their account e-mail.
+              {t(m.writing_author_fixed)}
             </p>
           )}
           {shownError("author") && (
@@ -304,11 +321,9 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
 
       <div>
         <label htmlFor="article-image" className="font-semibold">
-          Cover Image (optional)
+          {t(m.writing_image_label)}
         </label>
-        <p className="text-xs text-slate-600 dark:text-slate-300">
-          JPEG, PNG, WebP or GIF, up to 2 MB.
-        </p>
+        <p className="text-xs text-slate-600 dark:text-slate-300">{t(m.writing_image_hint)}</p>
         <input
           ref={imageInput}
           id="article-image"
@@ -323,7 +338,7 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
           <div className="mt-3 flex items-start gap-3">
             <img
               src={imagePreview}
-              alt="Selected cover preview"
+              alt={t(m.writing_image_preview_alt)}
               className="h-24 w-40 rounded-lg object-cover"
             />
             <button
@@ -331,7 +346,7 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
               onClick={clearImage}
               className="rounded-lg border border-slate-300 px-3 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
             >
-              Remove image
+              {t(m.writing_image_remove)}
             </button>
           </div>
         )}
@@ -343,24 +358,32 @@ export function ArticleForm({ fixedAuthor, cooldownRemainingMs, actionData }: Ar
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 dark:border-slate-800">
-        <p className="text-xs text-slate-600 dark:text-slate-300">{ARTICLE_MESSAGES.aiNotice}</p>
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          {say(ARTICLE_MESSAGES.aiNotice)}
+        </p>
         <button
           type="submit"
           data-testid="article-submit"
           disabled={label !== SUBMIT_LABELS.ready}
           className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-400 disabled:text-slate-900 dark:disabled:bg-slate-600 dark:disabled:text-white"
         >
-          {label}
+          {say(label)}
         </button>
       </div>
     </Form>
   );
 }
 
+/** Milliseconds until `deadline` (the browser's time), or null when there is none. */
+function timeLeft(deadline: number | null): number | null {
+  return deadline === null ? null : deadline - Date.now();
+}
+
 function readFileAsDataUrl(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result ?? ""));
+    // Never shown: a failed read only leaves the preview out.
     reader.onerror = () => reject(reader.error ?? new Error("The file could not be read."));
     reader.readAsDataURL(file);
   });

@@ -1,4 +1,8 @@
+import { localizedHref, type Locale } from "../../core/locale";
+import * as m from "../../core/paraglide/messages";
 import { formatCount } from "../lib/course-facts";
+import { goHref } from "../lib/course-opening";
+import { rich } from "./rich-text";
 import { WatchButton } from "./watch-button";
 
 export type EndedCourse = {
@@ -16,18 +20,27 @@ export function CouponEndedPage({
   course,
   alternatives,
   signedIn,
+  locale,
 }: {
   course: EndedCourse;
   alternatives: EndedCourse[];
   /** A signed-in learner can watch the course for its next free coupon from here. */
   signedIn: boolean;
+  /** /go has one address: the page's language comes from the loader, not the address. */
+  locale: Locale;
 }) {
+  const t = <Inputs,>(
+    message: (inputs: Inputs, options: { locale: Locale }) => string,
+    inputs: Inputs,
+  ) => message(inputs, { locale });
   return (
     <section className="mx-auto max-w-xl px-4 py-16">
-      <h1 className="text-center text-3xl font-bold">This coupon has just run out</h1>
+      <h1 className="text-center text-3xl font-bold">{t(m.writing_go_ended_title, {})}</h1>
       <p className="mt-4 text-center text-slate-700 dark:text-slate-200">
-        Udemy no longer gives <strong data-testid="ended-course-title">{course.title}</strong> for
-        free, so it has left the list. No credit was used.
+        {/* The title goes in by the tag, never into the message: a title may hold "<b>". */}
+        {rich(t(m.writing_go_ended_text, {}), {
+          b: () => <strong data-testid="ended-course-title">{course.title}</strong>,
+        })}
       </p>
       {signedIn && (
         <p className="mt-4 text-center">
@@ -37,7 +50,7 @@ export function CouponEndedPage({
       {alternatives.length > 0 ? (
         <>
           <h2 className="mt-10 text-lg font-semibold">
-            Free {course.category} courses you can open now
+            {t(m.writing_go_ended_alternatives, { category: course.category })}
           </h2>
           <ul
             className="mt-3 divide-y divide-slate-200 dark:divide-slate-700"
@@ -49,17 +62,17 @@ export function CouponEndedPage({
                   <span className="font-medium">{alternative.title}</span>
                   {alternative.usesRemaining != null && (
                     <span className="block text-xs text-slate-600 dark:text-slate-300">
-                      {formatCount(alternative.usesRemaining)} uses left
+                      {t(m.card_uses_left, { count: formatCount(alternative.usesRemaining) })}
                     </span>
                   )}
                 </span>
                 <a
-                  href={`/go/${alternative.id}`}
+                  href={goHref(alternative.id, locale)}
                   rel="nofollow"
                   className="inline-flex min-h-11 shrink-0 items-center rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
-                  aria-label={`View Course: ${alternative.title}`}
+                  aria-label={t(m.view_course_label, { title: alternative.title })}
                 >
-                  View Course
+                  {t(m.view_course, {})}
                 </a>
               </li>
             ))}
@@ -68,10 +81,10 @@ export function CouponEndedPage({
       ) : null}
       <p className="mt-10 text-center">
         <a
-          href="/"
+          href={localizedHref(locale, "/")}
           className="inline-flex min-h-11 items-center text-brand-600 underline dark:text-brand-100"
         >
-          Back to Courses
+          {t(m.error_back_to_courses, {})}
         </a>
       </p>
     </section>

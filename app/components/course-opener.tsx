@@ -13,6 +13,7 @@ import { canOpenCourse, type ViewerSummary } from "../../core/viewer";
 import {
   FIRST_OPEN_NOTICE_KEY,
   firstOpenNoticeText,
+  goHref,
   needsFirstOpenNotice,
   redirectToastMessage,
 } from "../lib/course-opening";
@@ -225,7 +226,7 @@ function FirstOpenNotice({
         </button>
         {shown && (
           <a
-            href={`/go/${shown.id}`}
+            href={goHref(shown.id, locale)}
             target="_blank"
             rel="nofollow noopener"
             onClick={() => onOpen(shown)}

@@ -1,4 +1,6 @@
 import type { FieldModeration } from "./use-article-moderation";
+import { useMessages } from "../lib/i18n";
+import * as m from "../../core/paraglide/messages";
 
 /** A field's error (red) and its AI advisory or check status. */
 export function FieldFeedback({
@@ -10,11 +12,14 @@ export function FieldFeedback({
   error: string | null;
   moderation: FieldModeration;
 }) {
+  const { t } = useMessages();
   return (
     <div id={id} aria-live="polite">
       {error && <p className="mt-1 text-sm text-red-700 dark:text-red-300">{error}</p>}
       {moderation.status === "checking" && (
-        <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">Checking with AI...</p>
+        <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+          {t(m.writing_ai_checking)}
+        </p>
       )}
       {moderation.status === "advisory" && moderation.advisory && (
         <p
@@ -25,7 +30,9 @@ export function FieldFeedback({
         </p>
       )}
       {moderation.status === "passed" && (
-        <p className="mt-1 text-xs text-emerald-700 dark:text-emerald-300">✓ AI check passed</p>
+        <p className="mt-1 text-xs text-emerald-700 dark:text-emerald-300">
+          ✓ {t(m.writing_ai_passed)}
+        </p>
       )}
     </div>
   );

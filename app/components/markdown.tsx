@@ -1,10 +1,14 @@
 import { useMemo, type ComponentPropsWithoutRef } from "react";
+import { useInRouterContext } from "react-router";
 import ReactMarkdown, { type Components, type UrlTransform } from "react-markdown";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import remarkGfm from "remark-gfm";
 import { safeImageSrc, safeLinkHref } from "../../core/safe-addresses";
 import { remarkFitHeadingsUnderTitle } from "../lib/markdown-headings";
 import { useSiteUrl } from "./site-url";
+import { useMessages } from "../lib/i18n";
+import type { Locale } from "../../core/locale";
+import * as m from "../../core/paraglide/messages";
 
 /**
  * User-written markdown, rendered safely: GitHub-flavoured markdown without raw
@@ -144,18 +148,41 @@ const FULL_COMPONENTS: Components = {
   hr: ({ node: _node, ...props }) => (
     <hr className="my-6 border-slate-200 dark:border-slate-700" {...props} />
   ),
-  input: ({ node: _node, checked, ...props }) => (
+  input: ({ node: _node, ...props }) => <TaskCheckbox {...props} />,
+};
+
+type CheckboxProps = ComponentPropsWithoutRef<"input">;
+
+/**
+ * A task list's box. renderMarkdownHtml renders outside the router (no address, so English);
+ * inside a page the label follows the page's language.
+ */
+function TaskCheckbox(props: CheckboxProps) {
+  return useInRouterContext() ? (
+    <PageTaskCheckbox {...props} />
+  ) : (
+    <TaskCheckboxIn locale="en" {...props} />
+  );
+}
+
+function PageTaskCheckbox(props: CheckboxProps) {
+  return <TaskCheckboxIn locale={useMessages().locale} {...props} />;
+}
+
+function TaskCheckboxIn({ locale, checked, ...props }: CheckboxProps & { locale: Locale }) {
+  const label = checked ? m.writing_task_done : m.writing_task_not_done;
+  return (
     <input
       {...props}
       type="checkbox"
       checked={Boolean(checked)}
       readOnly
       disabled
-      aria-label={checked ? "Done" : "Not done"}
+      aria-label={label({}, { locale })}
       className="mr-1.5 align-middle"
     />
-  ),
-};
+  );
+}
 
 /** Inline text only: the card excerpt is three lines of prose. */
 const EXCERPT_ELEMENTS = ["p", "strong", "em", "del", "code", "br"];

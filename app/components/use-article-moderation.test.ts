@@ -63,3 +63,27 @@ describe("runModerationCheck", () => {
     expect((await check()).toast).toBe("Title moderation check failed.");
   });
 });
+
+describe("runModerationCheck on an Indonesian page", () => {
+  const checkIn = () =>
+    runModerationCheck(
+      { task: "moderateTitle", contents: "Judul yang diperiksa" },
+      "Title moderation check failed.",
+      new AbortController().signal,
+      "id",
+    );
+
+  it("says the site's own texts in Indonesian and the AI's reason as written", async () => {
+    answer(500, { nonsense: true });
+    expect(await checkIn()).toEqual({
+      state: { status: "advisory", advisory: "Pemeriksaan AI gagal. Tinjau dengan cermat." },
+      toast: "Pemeriksaan moderasi judul gagal.",
+    });
+    answer(429, { error: "Too many AI requests. Please wait a moment and try again." });
+    expect((await checkIn()).toast).toBe(
+      "Terlalu banyak permintaan AI. Tunggu sebentar, lalu coba lagi.",
+    );
+    answer(200, { text: JSON.stringify({ isSafe: false, reason: "Bahasa kasar." }) });
+    expect((await checkIn()).state).toEqual({ status: "advisory", advisory: "Bahasa kasar." });
+  });
+});

@@ -7,7 +7,9 @@ import {
   requestAiTask,
   type AiRequestBody,
 } from "../../core/ai-schemas";
+import type { Locale } from "../../core/locale";
 import type { ModerationStatus } from "../lib/article-form-state";
+import { articleMessage } from "../lib/article-messages";
 import { useToast } from "./toast";
 
 /** One field's live AI check: its status and the advisory shown at the field. */
@@ -20,17 +22,20 @@ type CheckOutcome = { state: FieldModeration; toast: string | null };
 /**
  * Reads /api/ai's answer: a verdict, the "could not be parsed" advisory for a reply that
  * is not one, or "AI check failed" (with the server's message for the toast) for a failure.
+ * The site's own texts are shown in the page's language; the AI's reason as it wrote it.
  */
 export async function runModerationCheck(
   body: AiRequestBody,
   defaultFailure: string,
   signal: AbortSignal,
+  locale: Locale = "en",
 ): Promise<CheckOutcome> {
+  const say = (english: string) => articleMessage(english, locale);
   const result = await requestAiTask(body, { signal });
   if (!result.ok) {
     return {
-      state: { status: "advisory", advisory: AI_MESSAGES.checkFailedAdvisory },
-      toast: result.message ?? defaultFailure,
+      state: { status: "advisory", advisory: say(AI_MESSAGES.checkFailedAdvisory) },
+      toast: say(result.message ?? defaultFailure),
     };
   }
   let verdict;
@@ -40,7 +45,10 @@ export async function runModerationCheck(
     verdict = null;
   }
   if (!verdict?.success) {
-    return { state: { status: "advisory", advisory: AI_MESSAGES.checkUnparseable }, toast: null };
+    return {
+      state: { status: "advisory", advisory: say(AI_MESSAGES.checkUnparseable) },
+      toast: null,
+    };
   }
   return verdict.data.isSafe
     ? { state: { status: "passed", advisory: null }, toast: null }
@@ -52,7 +60,7 @@ export async function runModerationCheck(
  * cleared and its request aborted, so an old answer never lands on newer input); `reset()`
  * returns to idle. While waiting for the debounce the field counts as being processed.
  */
-export function useModerationCheck(defaultFailure: string) {
+export function useModerationCheck(defaultFailure: string, locale: Locale) {
   const [state, setState] = useState<FieldModeration>(IDLE);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const controller = useRef<AbortController | null>(null);
@@ -83,20 +91,23 @@ export function useModerationCheck(defaultFailure: string) {
         setState({ status: "checking", advisory: null });
         try {
           const request = typeof body === "function" ? await body() : body;
-          const outcome = await runModerationCheck(request, defaultFailure, abort.signal);
+          const outcome = await runModerationCheck(request, defaultFailure, abort.signal, locale);
           if (abort.signal.aborted) return;
           setState(outcome.state);
           if (outcome.toast) toast.show(outcome.toast, "error", AI_ERROR_TOAST_MS);
         } catch {
           if (abort.signal.aborted) return;
-          setState({ status: "advisory", advisory: AI_MESSAGES.checkFailedAdvisory });
-          toast.show(defaultFailure, "error", AI_ERROR_TOAST_MS);
+          setState({
+            status: "advisory",
+            advisory: articleMessage(AI_MESSAGES.checkFailedAdvisory, locale),
+          });
+          toast.show(articleMessage(defaultFailure, locale), "error", AI_ERROR_TOAST_MS);
         }
       };
       if (delayMs > 0) timer.current = setTimeout(() => void start(), delayMs);
       else void start();
     },
-    [cancel, defaultFailure, toast],
+    [cancel, defaultFailure, toast, locale],
   );
 
   return { ...state, check, reset };

@@ -1,6 +1,6 @@
 import { canOpenCourse, isOutOfCredits } from "../../core/viewer";
 import { TRUNCATE, truncate } from "../../core/text";
-import { outOfCreditsNextStep } from "../lib/course-opening";
+import { goHref, outOfCreditsNextStep } from "../lib/course-opening";
 import { useCourseOpener } from "./course-opener";
 import { useViewer } from "./personal-layer";
 import { useMessages } from "../lib/i18n";
@@ -36,7 +36,7 @@ export function ViewCourseButton({ course }: { course: { id: number; title: stri
   }
   return (
     <a
-      href={`/go/${course.id}`}
+      href={goHref(course.id, locale)}
       target="_blank"
       rel="nofollow noopener"
       onClick={(event) => open(event, course)}

@@ -1,7 +1,7 @@
 import { ANONYMOUS_DAILY_CREDITS, DAILY_TOP_UP_CREDITS } from "../../core/rules";
 import { TRUNCATE } from "../../core/text";
 import type { ViewerSummary } from "../../core/viewer";
-import type { Locale } from "../../core/locale";
+import { ANSWER_LANGUAGE_FIELD, type Locale } from "../../core/locale";
 import { byCount } from "./i18n";
 import * as m from "../../core/paraglide/messages";
 
@@ -9,6 +9,21 @@ import * as m from "../../core/paraglide/messages";
  * The texts and small decisions around spending a credit: what the card says at 0 credits, what
  * the first-open notice says, and the redirect toast. Pure, so the wording is tested once.
  */
+
+/**
+ * A course's /go link. /go has one address; on a page in another language than English the link
+ * names it (`?lang=id`), so the pages /go may show (out of credits, coupon ended) speak it.
+ */
+export function goHref(
+  courseId: number,
+  locale: Locale,
+  query: Record<string, string> = {},
+): string {
+  const params = new URLSearchParams(query);
+  if (locale !== "en") params.set(ANSWER_LANGUAGE_FIELD, locale);
+  const search = params.toString();
+  return search ? `/go/${courseId}?${search}` : `/go/${courseId}`;
+}
 
 /** "Redirecting to {title}...": a cut title ends in the same three dots, never in "…...". */
 export function redirectToastMessage(title: string, locale: Locale): string {

@@ -9,6 +9,10 @@ import { DomainError } from "../../server/domain/errors";
 import { flashCookie } from "../../server/web/cookies";
 import { ArticleForm, type ArticleActionResult } from "../components/article-form";
 import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "../../core/article-rules";
+import { localeOfPath, localizedHref, type Locale } from "../../core/locale";
+import * as m from "../../core/paraglide/messages";
+import { articleFieldMessages, articleMessage, FORM_UNREADABLE } from "../lib/article-messages";
+import { useMessages } from "../lib/i18n";
 import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import { useRootData } from "../components/use-root-data";
 import type { Route } from "./+types/articles-new";
@@ -52,16 +56,29 @@ async function readFormData(request: Request): Promise<FormData> {
   }).formData();
 }
 
-function refusal(result: ArticleActionResult, status: number) {
-  return data(result, { status });
+/**
+ * A refusal in the page's language: the form posts to its own page (/articles/new or
+ * /id/articles/new), whose address says the language; the rules answer in English.
+ */
+function refusal(result: ArticleActionResult, status: number, locale: Locale) {
+  return data(
+    {
+      ...result,
+      formError: articleMessage(result.formError, locale),
+      fieldErrors: articleFieldMessages(result.fieldErrors, locale),
+    },
+    { status },
+  );
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, identity } = context;
+  const locale = localeOfPath(new URL(request.url).pathname);
   if (!identity.user) {
     return refusal(
       { formError: ARTICLE_MESSAGES.signInRequired, fieldErrors: {}, values: null },
       401,
+      locale,
     );
   }
   let form: FormData;
@@ -69,12 +86,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     form = await readFormData(request);
   } catch (error) {
     const tooLarge = error instanceof BodyTooLarge;
-    const message = tooLarge
-      ? ARTICLE_MESSAGES.imageTooLarge
-      : "The form could not be read. Please try again.";
+    const message = tooLarge ? ARTICLE_MESSAGES.imageTooLarge : FORM_UNREADABLE;
     return refusal(
       { formError: message, fieldErrors: tooLarge ? { image: message } : {}, values: null },
       tooLarge ? 413 : 400,
+      locale,
     );
   }
   const text = (name: string) => {
@@ -95,11 +111,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { ...values, image },
     );
     // A published article sends the writer back to the list, where it is first.
-    return redirect("/articles", {
+    return redirect(localizedHref(locale, "/articles"), {
       status: 303,
       headers: {
         "Set-Cookie": flashCookie(
-          { type: "success", message: result.message },
+          { type: "success", message: articleMessage(result.message, locale) },
           identity.secureCookies,
         ),
       },
@@ -113,46 +129,47 @@ export async function action({ request, context }: Route.ActionArgs) {
         values,
       },
       error.status,
+      locale,
     );
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, location }) => {
   const siteUrl = siteUrlFromMatches(matches);
+  const locale = localeOfPath(location.pathname);
+  const title = m.writing_title({}, { locale });
   return pageMeta({
-    title: "Write New Article",
-    description:
-      "Share what you know with Kursusku's learners: write an article in Markdown, checked by AI before it is published.",
+    locale,
+    title,
+    description: m.writing_meta_description({}, { locale }),
     siteUrl,
     path: "/articles/new",
     noIndex: true,
     jsonLd: [
       breadcrumbJsonLd(siteUrl, [
-        { name: "Articles", path: "/articles" },
-        { name: "Write New Article", path: "/articles/new" },
+        { name: m.articles_title({}, { locale }), path: localizedHref(locale, "/articles") },
+        { name: title, path: localizedHref(locale, "/articles/new") },
       ]),
     ],
   });
 };
 
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, href } = useMessages();
   return (
     <section aria-labelledby="new-article-heading" className="mx-auto max-w-3xl px-4 py-10">
       <Link
-        to="/articles"
+        to={href("/articles")}
         className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-brand-600 hover:text-brand-700 dark:text-brand-100"
       >
-        <span aria-hidden="true">←</span> Back to Articles
+        <span aria-hidden="true">←</span> {t(m.article_back)}
       </Link>
       <h1 id="new-article-heading" className="mt-4 text-3xl font-bold">
-        Write New Article
+        {t(m.writing_title)}
       </h1>
       {loaderData.eligible ? (
         <>
-          <p className="mt-2 mb-6 text-slate-600 dark:text-slate-300">
-            Share a tip, a learning path or a story. Markdown is supported; every article is checked
-            by AI before it goes live.
-          </p>
+          <p className="mt-2 mb-6 text-slate-600 dark:text-slate-300">{t(m.writing_intro)}</p>
           <ArticleForm
             fixedAuthor={loaderData.fixedAuthor}
             cooldownRemainingMs={loaderData.cooldownRemainingMs}
@@ -175,38 +192,29 @@ const actionClass =
  */
 function NotEligible({ signedIn }: { signedIn: boolean }) {
   const apkAvailable = useRootData()?.apkAvailable ?? false;
+  const { t, href } = useMessages();
   return (
     <div className="mt-6 rounded-xl border border-amber-300 bg-amber-50 p-6 text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
-      <p className="font-semibold">{ARTICLE_MESSAGES.notEligible}</p>
+      <p className="font-semibold">{t(m.writing_rule_not_eligible)}</p>
       <p className="mt-2 text-sm">
-        {signedIn
-          ? "Redeem a premium code or use the Kursusku app to start writing."
-          : "Sign in with a premium account, or use the Kursusku app, to start writing."}
+        {t(signedIn ? m.writing_how_signed_in : m.writing_how_visitor)}
       </p>
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm">
-        <li>
-          {signedIn
-            ? "Premium: enter a premium code in the Redeem Code section of the home page."
-            : "Premium: sign in, then enter a premium code in the Redeem Code section of the home page."}
-        </li>
-        <li>
-          {apkAvailable
-            ? "App: install the Kursusku Android app and write from there."
-            : "App: the Kursusku Android app is coming soon; app users may write too."}
-        </li>
+        <li>{t(signedIn ? m.writing_premium_signed_in : m.writing_premium_visitor)}</li>
+        <li>{t(apkAvailable ? m.writing_app_available : m.writing_app_soon)}</li>
       </ul>
       <div className="mt-4 flex flex-wrap gap-2">
         <a
-          href="/#redeem-section"
+          href={href("/#redeem-section")}
           className={`${actionClass} bg-brand-600 text-white hover:bg-brand-700`}
         >
-          Redeem a premium code
+          {t(m.writing_redeem_premium)}
         </a>
         <Link
-          to="/downloads"
+          to={href("/downloads")}
           className={`${actionClass} border border-amber-400 bg-white text-amber-900 hover:bg-amber-100 dark:bg-transparent dark:text-amber-100 dark:hover:bg-amber-900`}
         >
-          {apkAvailable ? "Get the app" : "About the app (coming soon)"}
+          {t(apkAvailable ? m.writing_get_app : m.writing_about_app_soon)}
         </Link>
       </div>
     </div>

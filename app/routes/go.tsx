@@ -8,21 +8,30 @@ import {
   type CourseOpeningQuote,
 } from "../../server/domain/credits";
 import { CouponEnded, NotFound, OutOfCredits } from "../../server/domain/errors";
+import { answerLocale } from "../../server/web/answer-language";
 import { createAnonymousCookie } from "../../server/web/cookies";
 import { judgeNavigation } from "../../server/web/navigation-gate";
 import type { RequestContext } from "../../server/load-context";
 import { CouponEndedPage, type EndedCourse } from "../components/coupon-ended";
-import { CreditLimitText } from "../components/course-opener";
+import { localizedHref, type Locale } from "../../core/locale";
+import * as m from "../../core/paraglide/messages";
 import { parseRowId } from "../../core/row-id";
+import { goHref } from "../lib/course-opening";
+import { goPageLocale } from "../lib/go-language";
 import type { Route } from "./+types/go";
 
 const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
-type GoView =
+/**
+ * What the page shows, and in which language: /go has one address, so the language comes with
+ * the data (goPageLocale), not from the address as on the site's pages.
+ */
+type GoView = { locale: Locale } & (
   | { view: "out-of-credits"; signedIn: boolean }
   | { view: "confirm"; courseId: number; quote: CourseOpeningQuote }
   | { view: "refused"; message: string }
-  | { view: "ended"; signedIn: boolean; course: EndedCourse; alternatives: EndedCourse[] };
+  | { view: "ended"; signedIn: boolean; course: EndedCourse; alternatives: EndedCourse[] }
+);
 
 /** Live courses offered instead of one whose coupon has just run out. */
 const ALTERNATIVES_SHOWN = 5;
@@ -47,12 +56,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return redirect(course.link, { headers: noStore });
   }
 
+  const locale = goPageLocale({ url: request.url, referer: request.headers.get("referer") }, () =>
+    answerLocale({ acceptLanguage: request.headers.get("accept-language") }),
+  );
   const verdict = judgeNavigation(request);
   if (verdict.kind === "refuse") {
     const headers = new Headers(noStore);
     if (verdict.status === 405) headers.set("Allow", "GET");
     return data<GoView>(
-      { view: "refused", message: verdict.reason },
+      { locale, view: "refused", message: verdict.reason },
       { status: verdict.status, headers },
     );
   }
@@ -63,7 +75,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (verdict.kind === "confirm") {
       // The cookie for a new anonymous visitor waits for the real open.
       const quote = await quoteCourseOpening(services, opener, courseId);
-      return data<GoView>({ view: "confirm", courseId, quote }, { headers: noStore });
+      return data<GoView>({ locale, view: "confirm", courseId, quote }, { headers: noStore });
     }
     const opened = await openCourse(services, opener, courseId);
     return redirect(opened.location, { headers });
@@ -76,6 +88,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       });
       return data<GoView>(
         {
+          locale,
           view: "ended",
           signedIn: identity.user !== null,
           course: error.course,
@@ -91,7 +104,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     }
     if (error instanceof OutOfCredits) {
       return data<GoView>(
-        { view: "out-of-credits", signedIn: identity.user !== null },
+        { locale, view: "out-of-credits", signedIn: identity.user !== null },
         { status: 403, headers },
       );
     }
@@ -115,36 +128,49 @@ function openerOf(context: RequestContext, headers: Headers): CourseOpener {
 /** The loader's headers (no-store, Allow, the anonymous cookie) on the rendered page too. */
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-const TITLES: Record<GoView["view"], string> = {
-  "out-of-credits": "Credit Limit Reached",
-  confirm: "Open This Course?",
-  refused: "Open Courses From a Link",
-  ended: "This coupon has just run out",
+const TITLES: Record<GoView["view"], (inputs: object, options: { locale: Locale }) => string> = {
+  "out-of-credits": m.credit_limit_title,
+  confirm: m.writing_go_confirm_title,
+  refused: m.writing_go_refused_title,
+  ended: m.writing_go_ended_title,
 };
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${TITLES[data?.view ?? "out-of-credits"]} | Kursusku` },
+  {
+    title: `${TITLES[data?.view ?? "out-of-credits"]({}, { locale: data?.locale ?? "en" })} | Kursusku`,
+  },
   { name: "robots", content: "noindex" },
 ];
 
 export default function GoPage({ loaderData }: Route.ComponentProps) {
+  const { locale } = loaderData;
   switch (loaderData.view) {
     case "confirm":
-      return <ConfirmOpening courseId={loaderData.courseId} quote={loaderData.quote} />;
+      return (
+        <ConfirmOpening courseId={loaderData.courseId} quote={loaderData.quote} locale={locale} />
+      );
     case "refused":
-      return <Refused message={loaderData.message} />;
+      return <Refused message={loaderData.message} locale={locale} />;
     case "ended":
       return (
         <CouponEndedPage
           course={loaderData.course}
           alternatives={loaderData.alternatives}
           signedIn={loaderData.signedIn}
+          locale={locale}
         />
       );
     default:
-      return <CreditLimitReached signedIn={loaderData.signedIn} />;
+      return <CreditLimitReached signedIn={loaderData.signedIn} locale={locale} />;
   }
 }
+
+/** judgeNavigation's reasons (server/web/navigation-gate.ts), in the page's language. */
+const REFUSALS: Record<string, typeof m.writing_go_refused_get_only> = {
+  "Courses open with GET only.": m.writing_go_refused_get_only,
+  "Courses do not open from a prefetch.": m.writing_go_refused_prefetch,
+  "Courses open only from a click on a link.": m.writing_go_refused_click_only,
+};
 
 /**
  * A link from another site: one more tap. A plain <a> (not React Router's <Link>, which would
@@ -153,64 +179,73 @@ export default function GoPage({ loaderData }: Route.ComponentProps) {
  * `confirm=1` only marks the tap in logs: a same-origin navigation opens anyway, and another
  * site linking to it still gets this page.
  */
-function ConfirmOpening({ courseId, quote }: { courseId: number; quote: CourseOpeningQuote }) {
+function ConfirmOpening({
+  courseId,
+  quote,
+  locale,
+}: {
+  courseId: number;
+  quote: CourseOpeningQuote;
+  locale: Locale;
+}) {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">Open This Course?</h1>
+      <h1 className="text-3xl font-bold">{m.writing_go_confirm_title({}, { locale })}</h1>
       <p className="mt-4 text-lg font-semibold" data-testid="go-course-title">
         {quote.title}
       </p>
       <p className="mt-2 text-slate-700 dark:text-slate-200" data-testid="go-course-cost">
-        {quote.cost === 0
-          ? "Opening it costs you no credit."
-          : "Opening it uses 1 of your credits."}
+        {(quote.cost === 0 ? m.writing_go_cost_free : m.writing_go_cost_one)({}, { locale })}
       </p>
       <a
-        href={`/go/${courseId}?confirm=1`}
+        href={goHref(courseId, locale, { confirm: "1" })}
         rel="nofollow"
         className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
       >
-        Open the Course
+        {m.writing_go_open({}, { locale })}
       </a>
       <br />
       <a
-        href="/"
+        href={localizedHref(locale, "/")}
         className="mt-4 inline-block text-sm text-brand-600 underline dark:text-brand-100"
       >
-        Back to Courses
+        {m.error_back_to_courses({}, { locale })}
       </a>
     </section>
   );
 }
 
-function Refused({ message }: { message: string }) {
+function Refused({ message, locale }: { message: string; locale: Locale }) {
+  const translated = REFUSALS[message];
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">Open Courses From a Link</h1>
-      <p className="mt-4 text-slate-700 dark:text-slate-200">{message}</p>
+      <h1 className="text-3xl font-bold">{m.writing_go_refused_title({}, { locale })}</h1>
+      <p className="mt-4 text-slate-700 dark:text-slate-200">
+        {translated ? translated({}, { locale }) : message}
+      </p>
       <a
-        href="/"
+        href={localizedHref(locale, "/")}
         className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
       >
-        Back to Courses
+        {m.error_back_to_courses({}, { locale })}
       </a>
     </section>
   );
 }
 
 /** Shown (in the new tab) when the server refuses to open a course for lack of credit. */
-function CreditLimitReached({ signedIn }: { signedIn: boolean }) {
+function CreditLimitReached({ signedIn, locale }: { signedIn: boolean; locale: Locale }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">Credit Limit Reached</h1>
+      <h1 className="text-3xl font-bold">{m.credit_limit_title({}, { locale })}</h1>
       <div className="mt-4 text-slate-700 dark:text-slate-200">
-        <CreditLimitText signedIn={signedIn} />
+        <p>{(signedIn ? m.credit_limit_member : m.credit_limit_visitor)({}, { locale })}</p>
       </div>
       <a
-        href={signedIn ? "/#redeem-section" : "/"}
+        href={localizedHref(locale, signedIn ? "/#redeem-section" : "/")}
         className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
       >
-        {signedIn ? "Redeem a Code" : "Back to Courses"}
+        {(signedIn ? m.credit_limit_redeem : m.error_back_to_courses)({}, { locale })}
       </a>
     </section>
   );
