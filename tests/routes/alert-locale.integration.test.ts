@@ -2,15 +2,22 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../../server/db/schema";
 import { signInUser } from "../setup/api-test-server";
+import { startSmtpTestServer, type SmtpTestServer } from "../setup/smtp-test-server";
 import { startWebTestServer, type WebTestServer } from "../setup/web-test-server";
 
+let smtp: SmtpTestServer;
 let site: WebTestServer;
 
 beforeAll(async () => {
-  site = await startWebTestServer({ now: "2026-11-23T08:00:00+07:00" });
+  smtp = await startSmtpTestServer();
+  site = await startWebTestServer({
+    now: "2026-11-23T08:00:00+07:00",
+    env: { SMTP_URL: smtp.url },
+  });
 }, 180_000);
 afterAll(async () => {
   await site?.stop();
+  await smtp?.stop();
 });
 
 /** A signed-in same-origin form POST, as the Alerts tab sends it, in a page's language. */
