@@ -18,7 +18,10 @@ export const CHANNEL_TEST_TEXTS = {
   emailRefused: "Your e-mail server refused the test e-mail.",
   emailFailed: "The test e-mail could not be sent right now. Please try again in a few minutes.",
   telegramSent: "Test message sent to your Telegram chat.",
-  /** The test e-mail's and message's English texts (messages/alerts holds both languages). */
+  /**
+   * The test e-mail's and message's English texts, as messages/alerts/en.json holds them (they
+   * are sent from the catalogue, in the user's language; the tests compare English with these).
+   */
   subject: "Kursusku: test alert",
   body: "This is a test from Kursusku: your alerts will arrive like this. Nothing else to do.",
 } as const;
