@@ -19,7 +19,10 @@ export const TELEGRAM_TEXTS = {
   unreachable: "Telegram cannot be reached right now. Please try again in a few minutes.",
   badIntent: "Say intent=link, intent=unlink or intent=test.",
   notLinked: "No Telegram chat is linked to your account.",
-  /** Bot replies (HTML). */
+  /**
+   * The bot's replies in English, word for word as messages/alerts/en.json holds them (the bot
+   * speaks from the catalogue, in the user's language; the tests compare English with these).
+   */
   linked:
     "Linked to your Kursusku account. New free courses matching your alerts will arrive here (never between 22.00 and 06.00 WIB). Unlink any time from your dashboard.",
   badToken:

@@ -1,7 +1,9 @@
 import { emailChannelInputSchema } from "../../core/alert-rules";
 import { setEmailChannel, takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
+import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
 import { sendTestEmail } from "../../server/domain/alerts/channel-tests";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
+import { answerLocale } from "../../server/web/answer-language";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-email";
 
@@ -14,6 +16,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = alertUser(context.identity.user);
     await takeAlertWriteLimit(context.services, user.id);
     const form = await readAlertForm(request);
+    // The Alerts tab's language is the language the user's alerts speak from now on.
+    await rememberAlertLocale(
+      context.services,
+      user.id,
+      answerLocale({
+        acceptLanguage: request.headers.get("accept-language"),
+        explicit: formText(form, "lang"),
+      }),
+    );
     if (formText(form, "intent") === "test") {
       const message = await sendTestEmail(context.services, user.id);
       return Response.json({ success: true, message });

@@ -1,6 +1,7 @@
 import { ALERT_TEXTS, alertChannelsSchema, savedSearchInputSchema } from "../../core/alert-rules";
 import { parseRowId } from "../../core/row-id";
 import { chooseAlertChannels } from "../../server/domain/alerts/alert-channel-choice";
+import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
 import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import {
   deleteSavedSearch,
@@ -9,6 +10,7 @@ import {
 } from "../../server/domain/alerts/saved-searches";
 import { NotFound } from "../../server/domain/errors";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
+import { answerLocale } from "../../server/web/answer-language";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-searches";
 
@@ -25,6 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = alertUser(context.identity.user);
     await takeAlertWriteLimit(services, user.id);
     const form = await readAlertForm(request);
+    // The Alerts tab's language is the language the user's alerts speak from now on.
+    await rememberAlertLocale(
+      services,
+      user.id,
+      answerLocale({
+        acceptLanguage: request.headers.get("accept-language"),
+        explicit: formText(form, "lang"),
+      }),
+    );
     const intent = request.method === "DELETE" ? "delete" : (formText(form, "intent") ?? "save");
     if (intent === "delete" || intent === "renew-feed" || intent === "channels") {
       const id = parseRowId(formText(form, "id"));

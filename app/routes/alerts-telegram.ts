@@ -1,5 +1,6 @@
 import { TELEGRAM_TEXTS } from "../../core/telegram";
 import { sendTestTelegram } from "../../server/domain/alerts/channel-tests";
+import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
 import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import {
   createTelegramLink,
@@ -7,6 +8,7 @@ import {
   unlinkTelegram,
 } from "../../server/domain/alerts/telegram-chats";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
+import { answerLocale } from "../../server/web/answer-language";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-telegram";
 
@@ -20,6 +22,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = alertUser(context.identity.user);
     await takeAlertWriteLimit(context.services, user.id);
     const form = await readAlertForm(request);
+    // The Alerts tab's language is the language the user's alerts speak from now on.
+    await rememberAlertLocale(
+      context.services,
+      user.id,
+      answerLocale({
+        acceptLanguage: request.headers.get("accept-language"),
+        explicit: formText(form, "lang"),
+      }),
+    );
     const intent = formText(form, "intent");
     if (intent === "link") {
       const link = await createTelegramLink(context.services, user.id);

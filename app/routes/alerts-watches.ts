@@ -1,10 +1,12 @@
 import { ALERT_TEXTS, alertChannelsSchema, parseUdemyCourseUrl } from "../../core/alert-rules";
 import { parseRowId } from "../../core/row-id";
 import { chooseAlertChannels } from "../../server/domain/alerts/alert-channel-choice";
+import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
 import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import { unwatchCourse, watchCourse } from "../../server/domain/alerts/watches";
 import { ValidationError } from "../../server/domain/errors";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
+import { answerLocale } from "../../server/web/answer-language";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-watches";
 
@@ -20,6 +22,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = alertUser(context.identity.user);
     await takeAlertWriteLimit(context.services, user.id);
     const form = await readAlertForm(request);
+    // The Alerts tab's language is the language the user's alerts speak from now on.
+    await rememberAlertLocale(
+      context.services,
+      user.id,
+      answerLocale({
+        acceptLanguage: request.headers.get("accept-language"),
+        explicit: formText(form, "lang"),
+      }),
+    );
     const unwatch = request.method === "DELETE" || formText(form, "intent") === "unwatch";
     const courseField = formText(form, "courseId");
     if (formText(form, "intent") === "channels") {

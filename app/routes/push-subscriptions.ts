@@ -1,9 +1,11 @@
 import { PUSH_MESSAGES } from "../../core/push";
+import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
 import {
   pushPublicKey,
   subscribePush,
   unsubscribePush,
 } from "../../server/domain/push-subscriptions";
+import { answerLocale } from "../../server/web/answer-language";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/push-subscriptions";
 
@@ -29,6 +31,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = context.identity.user;
     if (!user) throw new HttpRefusal(401, PUSH_MESSAGES.signInRequired);
+    // The Alerts tab's language is the language the user's alerts speak from now on.
+    await rememberAlertLocale(
+      context.services,
+      user.id,
+      answerLocale({ acceptLanguage: request.headers.get("accept-language") }),
+    );
     if (request.method !== "POST" && request.method !== "DELETE")
       throw new HttpRefusal(405, "Use POST to subscribe or DELETE to unsubscribe.", {
         Allow: "GET, POST, DELETE",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { ALERT_CHANNELS } from "../../core/alert-rules";
+import { LOCALES } from "../../core/locale";
 import {
   bigint,
   boolean,
@@ -74,20 +75,29 @@ export const courses = pgTable(
   ],
 );
 
-export const users = pgTable("users", {
-  /** Google `sub`. */
-  id: text("id").primaryKey(),
-  email: text("email").notNull(),
-  name: text("name"),
-  isPremium: boolean("is_premium").notNull().default(false),
-  premiumUntil: timestamp("premium_until", { withTimezone: true }),
-  creditBalance: integer("credit_balance").notNull().default(10),
-  lastCreditResetDate: date("last_credit_reset_date", { mode: "string" }),
-  clickCount: integer("click_count").notNull().default(0),
-  isAppUser: boolean("is_app_user").notNull().default(false),
-  appPremiumClaimedOn: date("app_premium_claimed_on", { mode: "string" }),
-  joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  "users",
+  {
+    /** Google `sub`. */
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    name: text("name"),
+    isPremium: boolean("is_premium").notNull().default(false),
+    premiumUntil: timestamp("premium_until", { withTimezone: true }),
+    creditBalance: integer("credit_balance").notNull().default(10),
+    lastCreditResetDate: date("last_credit_reset_date", { mode: "string" }),
+    clickCount: integer("click_count").notNull().default(0),
+    isAppUser: boolean("is_app_user").notNull().default(false),
+    appPremiumClaimedOn: date("app_premium_claimed_on", { mode: "string" }),
+    joinedAt: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The language the user's alerts speak (e-mail, push, Telegram): the language of the page
+     * they last acted on the Alerts tab from (decision 0026, "the language alerts speak").
+     */
+    alertLocale: text("alert_locale", { enum: LOCALES }).notNull().default("en"),
+  },
+  (t) => [check("users_alert_locale_known", sql`${t.alertLocale} in ('en', 'id')`)],
+);
 
 export const sessions = pgTable(
   "sessions",

@@ -8,6 +8,8 @@ import {
   pushUnsubscribeInputSchema,
   type PushPayload,
 } from "../../core/push";
+import { localizedHref } from "../../core/locale";
+import * as m from "../../core/paraglide/messages";
 import { createRateLimiter, type RateLimiter } from "../adapters/rate-limit/rate-limiter";
 import {
   isP256PublicKey,
@@ -16,6 +18,7 @@ import {
 } from "../adapters/web-push/web-push-sender";
 import { pushSubscriptions, users } from "../db/schema";
 import type { Services } from "../services";
+import { alertLocaleOf } from "./alerts/alert-locale";
 import { DomainError, LimitReached, NotFound, RateLimited, ValidationError } from "./errors";
 
 /** Push is off (no VAPID keys): nothing can be subscribed or sent. */
@@ -237,10 +240,21 @@ export async function sendPushToUser(
  * The channel's test button: one test notification to each of the user's active browsers, now
  * (counted with the subscribe and unsubscribe calls against the per-minute limit).
  */
+/** The test notification in the user's alert language, opening their dashboard in it. */
+async function testPushMessage(services: Services, userId: string): Promise<PushPayload> {
+  const locale = await alertLocaleOf(services, userId);
+  return {
+    ...PUSH_TEST_MESSAGE,
+    title: m.alerts_push_test_title({}, { locale }),
+    body: m.alerts_push_test_body({}, { locale }),
+    url: localizedHref(locale, PUSH_TEST_MESSAGE.url),
+  };
+}
+
 export async function sendTestPush(services: Services, userId: string): Promise<PushToUserResult> {
   requirePush(services);
   await takePushWriteLimit(services, userId);
-  const result = await sendPushToUser(services, userId, PUSH_TEST_MESSAGE, {
+  const result = await sendPushToUser(services, userId, await testPushMessage(services, userId), {
     ttlSeconds: 60,
     urgency: "high",
   });

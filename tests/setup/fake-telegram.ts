@@ -35,7 +35,13 @@ export type FakeTelegram = {
   /** Refusals it answered (403, 400, 429…). */
   refusals: Array<{ chatId: string; errorCode: number; description: string }>;
   /** A user in a private chat sends `text` (e.g. "/start TOKEN") to the bot. */
-  sendFromUser(chatId: number, text: string, firstName?: string): TelegramUpdate;
+  /** `languageCode`: the sender's Telegram app language, when the test wants Telegram to tell. */
+  sendFromUser(
+    chatId: number,
+    text: string,
+    firstName?: string,
+    languageCode?: string,
+  ): TelegramUpdate;
   /** From now on, messages to this chat answer 403 (the user blocked the bot). */
   block(chatId: number | string): void;
   close(): Promise<void>;
@@ -72,14 +78,24 @@ export async function startFakeTelegram(
 
   const pending = (offset: number) => updates.filter((update) => update.update_id >= offset);
 
-  function sendFromUser(chatId: number, text: string, firstName = "Learner"): TelegramUpdate {
+  function sendFromUser(
+    chatId: number,
+    text: string,
+    firstName = "Learner",
+    languageCode?: string,
+  ): TelegramUpdate {
     knownChats.add(String(chatId));
     const command = /^\/\w+/.exec(text);
     const update: TelegramUpdate & { message: { entities?: unknown[] } } = {
       update_id: nextUpdateId++,
       message: {
         message_id: nextMessageId++,
-        from: { id: chatId, is_bot: false, first_name: firstName },
+        from: {
+          id: chatId,
+          is_bot: false,
+          first_name: firstName,
+          ...(languageCode ? { language_code: languageCode } : {}),
+        },
         chat: { id: chatId, type: "private" },
         date: Math.floor(Date.now() / 1000),
         text,

@@ -31,7 +31,14 @@ export type TelegramUpdate = {
   update_id: number;
   message?: {
     message_id: number;
-    from?: { id: number; is_bot: boolean; first_name: string; username?: string };
+    from?: {
+      id: number;
+      is_bot: boolean;
+      first_name: string;
+      username?: string;
+      /** The IETF language tag of the user's Telegram app, when Telegram tells. */
+      language_code?: string;
+    };
     chat: { id: number; type: string };
     date: number;
     text?: string;

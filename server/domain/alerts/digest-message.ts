@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { coursePath } from "../../../core/course-paths";
+import { localizedHref, type Locale } from "../../../core/locale";
+import * as m from "../../../core/paraglide/messages";
 import type { MailMessage } from "../../adapters/mailer/smtp-mailer";
 import { escapeXml } from "../xml-text";
 
@@ -20,61 +22,66 @@ export type DigestInput = {
   courses: DigestCourse[];
   /** The one-click unsubscribe address (with its signed token). */
   unsubscribeUrl: string;
+  /** The user's alert language: the texts, and the pages the links open. */
+  locale: Locale;
 };
 
-function why(course: DigestCourse): string {
-  if (course.reason === "watch") return "A course you watch is free now.";
+function why(course: DigestCourse, locale: Locale): string {
+  if (course.reason === "watch") return m.alerts_digest_why_watch({}, { locale });
   return course.search
-    ? `Matches your saved search “${course.search}”.`
-    : "Matches one of your saved searches.";
+    ? m.alerts_digest_why_search({ search: course.search }, { locale })
+    : m.alerts_digest_why_search_gone({}, { locale });
 }
 
 /**
- * The daily alert e-mail: HTML and plain text listing each course with a link to its page on
- * the site, and the RFC 8058 one-click unsubscribe headers. Its Message-ID is derived from the
+ * The daily alert e-mail, in the user's alert language: HTML and plain text listing each course
+ * with a link to its page on the site, and the RFC 8058 one-click unsubscribe headers. Its Message-ID is derived from the
  * deliveries it carries, so the same digest sent again after a crash has the same id.
  */
 export function buildDigestMessage(input: DigestInput): MailMessage {
-  const { siteUrl, courses } = input;
-  const subject =
-    courses.length === 1
-      ? `Free now: ${courses[0]!.title}`
-      : `${courses.length} free courses for you on Kursusku`;
-  const links = courses.map((course) => `${siteUrl}${coursePath(course.slug)}`);
-  const dashboardUrl = `${siteUrl}/dashboard`;
+  const { siteUrl, courses, locale } = input;
+  const one = courses.length === 1;
+  const subject = one
+    ? m.alerts_digest_subject_one({ title: courses[0]!.title }, { locale })
+    : m.alerts_digest_subject_other({ count: courses.length }, { locale });
+  const intro = (one ? m.alerts_digest_intro_one : m.alerts_digest_intro_other)({}, { locale });
+  const hurry = m.alerts_digest_hurry({}, { locale });
+  const links = courses.map(
+    (course) => `${siteUrl}${localizedHref(locale, coursePath(course.slug))}`,
+  );
+  const dashboardUrl = `${siteUrl}${localizedHref(locale, "/dashboard")}`;
+  // The unsubscribe address keeps its one address: its page reads and posts the token there.
 
   const text = [
-    courses.length === 1
-      ? "A course you asked about has a free coupon now:"
-      : "Courses you asked about have free coupons now:",
+    intro,
     "",
     ...courses.flatMap((course, index) => [
       `* ${course.title} (${course.category})`,
-      `  ${why(course)}`,
+      `  ${why(course, locale)}`,
       `  ${links[index]}`,
       "",
     ]),
-    "Coupons run out fast: open the course soon.",
+    hurry,
     "",
-    `Manage your alerts: ${dashboardUrl}`,
-    `Stop these e-mails: ${input.unsubscribeUrl}`,
+    m.alerts_digest_manage_text({ url: dashboardUrl }, { locale }),
+    m.alerts_digest_stop_text({ url: input.unsubscribeUrl }, { locale }),
   ].join("\n");
 
   const items = courses
     .map(
       (course, index) =>
-        `<li style="margin:0 0 16px"><a href="${escapeXml(links[index]!)}" style="font-weight:bold;color:#4338ca">${escapeXml(course.title)}</a> <span style="color:#555">(${escapeXml(course.category)})</span><br><span style="color:#555">${escapeXml(why(course))}</span></li>`,
+        `<li style="margin:0 0 16px"><a href="${escapeXml(links[index]!)}" style="font-weight:bold;color:#4338ca">${escapeXml(course.title)}</a> <span style="color:#555">(${escapeXml(course.category)})</span><br><span style="color:#555">${escapeXml(why(course, locale))}</span></li>`,
     )
     .join("\n");
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeXml(subject)}</title></head>
+<html lang="${locale}"><head><meta charset="utf-8"><title>${escapeXml(subject)}</title></head>
 <body style="font-family:Arial,sans-serif;line-height:1.5;color:#111">
-<p>${courses.length === 1 ? "A course you asked about has a free coupon now:" : "Courses you asked about have free coupons now:"}</p>
+<p>${escapeXml(intro)}</p>
 <ul style="padding-left:20px">
 ${items}
 </ul>
-<p>Coupons run out fast: open the course soon.</p>
-<p style="font-size:13px;color:#555"><a href="${escapeXml(dashboardUrl)}">Manage your alerts</a> · <a href="${escapeXml(input.unsubscribeUrl)}">Unsubscribe</a></p>
+<p>${escapeXml(hurry)}</p>
+<p style="font-size:13px;color:#555"><a href="${escapeXml(dashboardUrl)}">${escapeXml(m.alerts_digest_manage_link({}, { locale }))}</a> · <a href="${escapeXml(input.unsubscribeUrl)}">${escapeXml(m.alerts_digest_unsubscribe_link({}, { locale }))}</a></p>
 </body></html>
 `;
   const digestId = createHash("sha256")

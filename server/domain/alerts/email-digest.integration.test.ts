@@ -14,6 +14,8 @@ import {
   MAX_DIGEST_ATTEMPTS,
   sendDueDigests,
 } from "./email-digest";
+import { rememberAlertLocale } from "./alert-locale";
+import { sendTestEmail } from "./channel-tests";
 import { queueAlertsForNewCoupons } from "./match-new-coupons";
 import { saveSearch } from "./saved-searches";
 import { unsubscribeByToken } from "./unsubscribe-tokens";
@@ -107,6 +109,58 @@ describe("the e-mail digest", () => {
     harness.clock.advance(24 * 3_600_000);
     expect(await sendDueDigests(services, mailer)).toEqual({ sent: 1, refused: 0, failed: 0 });
     expect(smtp.messages[1]!.parsed.subject).toBe("Free now: Python Web");
+  });
+
+  it("speaks Indonesian to a user whose alerts speak it, linking the /id pages", async () => {
+    const { services } = harness;
+    await addUser(services, "sari", { enabled: true, hour: 7 });
+    await rememberAlertLocale(services, "sari", "id");
+    await queueTwoCoursesFor("sari");
+
+    expect(await sendDueDigests(services, mailer)).toEqual({ sent: 1, refused: 0, failed: 0 });
+    const [{ parsed }] = smtp.messages as [(typeof smtp.messages)[number]];
+    expect(parsed.subject).toBe("2 kursus gratis untukmu di Kursusku");
+    expect(parsed.text).toContain("Kursus yang kamu tunggu sekarang punya kupon gratis:");
+    expect(parsed.text).toContain(`${SITE}/id/course/rust-for-everyone`);
+    expect(parsed.text).toContain("Kursus yang kamu pantau sekarang gratis.");
+    expect(parsed.text).toContain("Cocok dengan pencarian tersimpanmu “python”.");
+    expect(parsed.text).toContain(`Atur notifikasimu: ${SITE}/id/dashboard`);
+    expect(parsed.text).toMatch(
+      new RegExp(`Berhenti menerima email ini: ${SITE}/alerts/unsubscribe\\?token=`),
+    );
+    expect(parsed.html).toContain('<html lang="id">');
+    expect(parsed.html).toContain(`href="${SITE}/id/course/python-data-analysis"`);
+    expect(parsed.html).toContain("Kupon cepat habis: segera buka kursusnya.");
+    expect(parsed.html).toContain(`<a href="${SITE}/id/dashboard">Atur notifikasimu</a>`);
+    expect(parsed.html).toContain(">Berhenti berlangganan</a>");
+    expect(parsed.html).not.toContain("Manage your alerts");
+    // One-click unsubscribe keeps its one address.
+    expect(rawHeader(parsed, "list-unsubscribe")).toMatch(
+      new RegExp(`^<${SITE}/alerts/unsubscribe\\?token=[A-Za-z0-9._-]+>$`),
+    );
+
+    harness.clock.advance(24 * 3_600_000);
+    await importCouponRecords(
+      services,
+      [couponRecord(services, "python-web", "Python Web", "PW1")],
+      "fixture",
+    );
+    expect(await sendDueDigests(services, mailer)).toEqual({ sent: 1, refused: 0, failed: 0 });
+    expect(smtp.messages[1]!.parsed.subject).toBe("Gratis sekarang: Python Web");
+  });
+
+  it("sends the test e-mail in the user's alert language", async () => {
+    const { services } = harness;
+    await addUser(services, "sari");
+    await rememberAlertLocale(services, "sari", "id");
+    await sendTestEmail(services, "sari");
+    const [{ parsed }] = smtp.messages as [(typeof smtp.messages)[number]];
+    expect(parsed.subject).toBe("Kursusku: notifikasi uji coba");
+    expect(parsed.text).toContain(
+      "Ini pesan uji coba dari Kursusku: notifikasimu akan datang seperti ini.",
+    );
+    expect(parsed.text).toContain(`${SITE}/id/dashboard?tab=alerts`);
+    expect(parsed.html).toContain(`<a href="${SITE}/id/dashboard?tab=alerts">Notifikasimu</a>`);
   });
 
   it("sends each digest once when two senders tick at the same time", async () => {

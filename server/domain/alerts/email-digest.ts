@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { BASE_LOCALE, isLocale, type Locale } from "../../../core/locale";
 import type { Mailer } from "../../adapters/mailer/smtp-mailer";
 import { alertChannels, alertDeliveries, courses, savedSearches } from "../../db/schema";
 import type { Services } from "../../services";
@@ -16,7 +17,14 @@ export const MAX_COURSES_PER_DIGEST = 100;
 /** Users claimed per claim statement. */
 const USERS_PER_CLAIM = 50;
 
-export type DigestClaim = { token: string; userId: string; email: string; deliveryIds: number[] };
+export type DigestClaim = {
+  token: string;
+  userId: string;
+  email: string;
+  /** The language the user's alerts speak. */
+  locale: Locale;
+  deliveryIds: number[];
+};
 
 export type DigestTickOutcome = { sent: number; refused: number; failed: number };
 
@@ -39,7 +47,7 @@ export async function claimDueDigests(services: Services): Promise<DigestClaim[]
   const waiting = sql`(d.status in ('pending', 'sending') and (d.claimed_at is null or d.claimed_at < ${staleBefore}::timestamptz))`;
   return services.db.transaction(async (tx) => {
     const due = (await tx.execute(sql`
-      select ac.user_id, u.email
+      select ac.user_id, u.email, u.alert_locale
         from alert_channels ac join users u on u.id = ac.user_id
        where ac.email_enabled
          and ac.email_hour <= ${jakartaHour(now)}
@@ -52,10 +60,11 @@ export async function claimDueDigests(services: Services): Promise<DigestClaim[]
        order by ac.user_id
        limit ${USERS_PER_CLAIM}
        for update of ac skip locked`)) as unknown as {
-      rows: Array<{ user_id: string; email: string }>;
+      rows: Array<{ user_id: string; email: string; alert_locale: string }>;
     };
     const claims: DigestClaim[] = [];
-    for (const { user_id: userId, email } of due.rows) {
+    for (const { user_id: userId, email, alert_locale } of due.rows) {
+      const locale = isLocale(alert_locale) ? alert_locale : BASE_LOCALE;
       const token = randomBytes(16).toString("hex");
       const claimed = (await tx.execute(sql`
         update alert_deliveries set status = 'sending', claim_token = ${token},
@@ -65,7 +74,7 @@ export async function claimDueDigests(services: Services): Promise<DigestClaim[]
                        order by d.id limit ${MAX_COURSES_PER_DIGEST})
         returning id`)) as unknown as { rows: Array<{ id: number | string }> };
       const deliveryIds = claimed.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
-      if (deliveryIds.length > 0) claims.push({ token, userId, email, deliveryIds });
+      if (deliveryIds.length > 0) claims.push({ token, userId, email, locale, deliveryIds });
     }
     return claims;
   });
@@ -117,6 +126,7 @@ export async function sendDigest(
     to: claim.email,
     courses: items,
     unsubscribeUrl: `${siteUrl}/alerts/unsubscribe?token=${encodeURIComponent(token)}`,
+    locale: claim.locale,
   });
   const outcome = await mailer.send(message);
   const now = services.clock.now();

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
+import { isLocale, type Locale } from "../../../core/locale";
 import type { Services } from "../../services";
 import { DIGEST_LEASE_MS, jakartaHour, MAX_DIGEST_ATTEMPTS } from "./email-digest";
 
@@ -26,6 +27,8 @@ export type ClaimedDelivery = {
   slug: string;
   title: string;
   expiresAt: Date | null;
+  /** The language the user's alerts speak. */
+  locale: Locale;
 };
 
 /** How one send went: sent; try again later (counted); failed for good; not tried (uncounted). */
@@ -87,8 +90,10 @@ async function claimDueDeliveries(
                      for update skip locked)
       returning id, user_id, course_id
     )
-    select claimed.id, claimed.user_id, claimed.course_id, c.slug, c.title, c.expires_at
+    select claimed.id, claimed.user_id, claimed.course_id, c.slug, c.title, c.expires_at,
+           u.alert_locale
       from claimed join courses c on c.id = claimed.course_id
+      join users u on u.id = claimed.user_id
      order by claimed.id`)) as unknown as {
     rows: Array<{
       id: number | string;
@@ -97,6 +102,7 @@ async function claimDueDeliveries(
       slug: string;
       title: string;
       expires_at: string | Date | null;
+      alert_locale: string;
     }>;
   };
   return result.rows.map((row) => ({
@@ -106,6 +112,7 @@ async function claimDueDeliveries(
     slug: row.slug,
     title: row.title,
     expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    locale: isLocale(row.alert_locale) ? row.alert_locale : "en",
   }));
 }
 

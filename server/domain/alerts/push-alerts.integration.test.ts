@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_PUSH_SERVICES } from "../../../core/push";
+import { DEFAULT_PUSH_SERVICES, PUSH_TEST_MESSAGE } from "../../../core/push";
 import {
   addUser,
   couponRecord,
@@ -9,7 +9,8 @@ import {
 import { startFakePushService, type FakePushService } from "../../../tests/setup/fake-push-service";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
-import { subscribePush } from "../push-subscriptions";
+import { sendTestPush, subscribePush } from "../push-subscriptions";
+import { rememberAlertLocale } from "./alert-locale";
 import { MAX_PUSHES_PER_DAY, sendDuePushes } from "./push-alerts";
 import { MAX_COURSES_PER_SEARCH_PER_RUN } from "./match-new-coupons";
 import { saveSearch } from "./saved-searches";
@@ -69,6 +70,37 @@ describe("push alerts", () => {
     await ingest();
     expect(await sendDuePushes(harness.services)).toEqual({ sent: 0, failed: 0, held: 0 });
     expect(pushService.received).toHaveLength(1);
+  });
+
+  it("speaks Indonesian to a user whose alerts speak it: the alert and the test push", async () => {
+    await pushUser("sari", "kotlin");
+    await rememberAlertLocale(harness.services, "sari", "id");
+    served = [
+      couponRecord(harness.services, "kotlin-for-android", "Kotlin for Android", "KOTLIN1"),
+    ];
+    await ingest();
+    expect(await sendDuePushes(harness.services)).toEqual({ sent: 1, failed: 0, held: 0 });
+    // The course keeps its own title; the words around it and the page it opens are Indonesian.
+    expect(JSON.parse(pushService.received[0]!.payload)).toEqual({
+      title: "Kotlin for Android",
+      body: "Gratis sekarang di Kursusku. Buka sebelum kuponnya habis.",
+      url: "/id/course/kotlin-for-android",
+      tag: expect.stringMatching(/^course-\d+$/),
+    });
+
+    expect((await sendTestPush(harness.services, "sari")).sent).toBe(1);
+    expect(JSON.parse(pushService.received[1]!.payload)).toEqual({
+      title: "Notifikasi uji coba Kursusku",
+      body: "Notifikasi push berfungsi di browser ini.",
+      url: "/id/dashboard",
+      tag: "kursusku-test",
+    });
+  });
+
+  it("sends the test push in English to an English user, as before", async () => {
+    await pushUser("pusher", "kotlin");
+    expect((await sendTestPush(harness.services, "pusher")).sent).toBe(1);
+    expect(JSON.parse(pushService.received[0]!.payload)).toEqual(PUSH_TEST_MESSAGE);
   });
 
   it("holds pushes through the Jakarta night and sends them in the morning", async () => {

@@ -1,4 +1,6 @@
 import { coursePath } from "../../../core/course-paths";
+import { localizedHref } from "../../../core/locale";
+import * as m from "../../../core/paraglide/messages";
 import { TRUNCATE, truncate } from "../../../core/text";
 import type { Services } from "../../services";
 import { sendPushToUser } from "../push-subscriptions";
@@ -21,8 +23,8 @@ export async function sendDuePushes(services: Services): Promise<PushTickOutcome
   return sendDueMessages(services, "push", async (delivery) => {
     const result = await sendPushToUser(services, delivery.userId, {
       title: truncate(delivery.title, TRUNCATE.cardTitle),
-      body: "Free now on Kursusku. Open it before the coupon runs out.",
-      url: coursePath(delivery.slug),
+      body: m.alerts_push_body({}, { locale: delivery.locale }),
+      url: localizedHref(delivery.locale, coursePath(delivery.slug)),
       tag: `course-${delivery.courseId}`,
     });
     if (result.sent > 0) return { verdict: "sent" };

@@ -15,6 +15,7 @@ import {
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { telegramLinkTokens } from "../../db/schema";
+import { rememberAlertLocale } from "./alert-locale";
 import { sendDueMessages } from "./message-queue";
 import { saveSearch } from "./saved-searches";
 import { CHANNEL_TEST_TEXTS, sendTestTelegram } from "./channel-tests";
@@ -125,6 +126,42 @@ describe("linking a Telegram chat", () => {
   });
 });
 
+describe("the bot's replies in the user's language", () => {
+  it("answers a token in its user's alert language, and a stranger in their Telegram's", async () => {
+    const { services } = harness;
+    await addUser(services, "sari", { enabled: false });
+    await rememberAlertLocale(services, "sari", "id");
+    telegram.sendFromUser(6101, `/start ${await deepLinkToken("sari")}`);
+    await poll();
+    expect(messagesTo(6101)[0]!.text).toBe(
+      escapeTelegramHtml(
+        "Terhubung ke akun Kursusku-mu. Kursus gratis baru yang cocok dengan notifikasimu akan dikirim ke sini (tidak pernah antara pukul 22.00 dan 06.00 WIB). Kamu bisa memutuskannya kapan saja dari dasbor.",
+      ),
+    );
+
+    // An expired token still names its user: the reply speaks their language.
+    const expired = await deepLinkToken("sari");
+    harness.clock.advance(31 * 60_000);
+    telegram.sendFromUser(6102, `/start ${expired}`);
+    // A forged token or a bare /start: the sender's Telegram app language decides.
+    telegram.sendFromUser(6103, `/start ${"A".repeat(32)}`, "Wayan", "id");
+    telegram.sendFromUser(6104, "/start", "Wayan", "id-ID");
+    telegram.sendFromUser(6105, "/start", "Jane", "en-GB");
+    await poll();
+    const badToken = escapeTelegramHtml(
+      "Tautan ini tidak valid atau sudah kedaluwarsa. Buka dasbor Kursusku, pilih Notifikasi, lalu “Hubungkan Telegram” untuk mendapatkan tautan baru.",
+    );
+    expect(messagesTo(6102)[0]!.text).toBe(badToken);
+    expect(messagesTo(6103)[0]!.text).toBe(badToken);
+    expect(messagesTo(6104)[0]!.text).toBe(
+      escapeTelegramHtml(
+        "Halo! Untuk menerima notifikasi Kursusku di sini, buka dasbor di situs, pilih Notifikasi, lalu “Hubungkan Telegram”.",
+      ),
+    );
+    expect(messagesTo(6105)[0]!.text).toBe(escapeTelegramHtml(TELEGRAM_TEXTS.hello));
+  });
+});
+
 describe("Telegram alerts", () => {
   it("an ingested course reaches each linked user exactly once, linked to its page", async () => {
     await telegramUser("citra", 7001, "kotlin");
@@ -154,6 +191,38 @@ describe("Telegram alerts", () => {
     await ingest();
     expect(await sendDueTelegramAlerts(harness.services)).toEqual({ sent: 0, failed: 0, held: 0 });
     expect(telegram.sent).toHaveLength(4);
+  });
+
+  it("speaks Indonesian to a user whose alerts speak it, linking the /id page", async () => {
+    await addUser(harness.services, "sari", { enabled: false });
+    await rememberAlertLocale(harness.services, "sari", "id");
+    await saveSearch(harness.services, "sari", {
+      search: "kotlin",
+      type: "",
+      language: "",
+      rating: 0,
+    });
+    telegram.sendFromUser(7201, `/start ${await deepLinkToken("sari")}`);
+    await poll();
+    served = [
+      couponRecord(harness.services, "kotlin-for-android", "Kotlin for Android & iOS", "KT1", {
+        expiresAt: new Date("2026-11-25T12:00:00+07:00"),
+      }),
+    ];
+    await ingest();
+    expect(await sendDueTelegramAlerts(harness.services)).toEqual({ sent: 1, failed: 0, held: 0 });
+    expect(messagesTo(7201).at(-1)!.text).toBe(
+      [
+        "<b>Gratis sekarang di Kursusku</b>",
+        `<a href="${SITE}/id/course/kotlin-for-android">Kotlin for Android &amp; iOS</a>`,
+        "Gratis sampai 12.00 WIB, 25 November 2026 · Berakhir dalam 2 hari",
+      ].join("\n"),
+    );
+
+    await sendTestTelegram(harness.services, "sari");
+    expect(messagesTo(7201).at(-1)!.text).toBe(
+      "Ini pesan uji coba dari Kursusku: notifikasimu akan datang seperti ini. Tidak ada lagi yang perlu kamu lakukan.",
+    );
   });
 
   it("sends the dashboard's test message to the linked chat at once, and refuses one to nobody", async () => {

@@ -1,3 +1,4 @@
+import * as m from "../../../core/paraglide/messages";
 import type { Services } from "../../services";
 import { sendDueMessages, type SendTickOutcome } from "./message-queue";
 import { disableTelegramChat, enabledChatOf } from "./telegram-chats";
@@ -21,11 +22,13 @@ export async function sendDueTelegramAlerts(services: Services): Promise<SendTic
   return sendDueMessages(services, "telegram", async (delivery) => {
     const chatId = await enabledChatOf(services, delivery.userId);
     if (chatId === null) return { verdict: "failed", error: "no Telegram chat takes alerts" };
+    const { locale } = delivery;
     const text = buildCourseMessage(
       siteUrl,
-      "Free now on Kursusku",
+      m.alerts_telegram_heading({}, { locale }),
       delivery,
       services.clock.now(),
+      locale,
     );
     const answer = await bot.sendMessage(chatId, text);
     if (answer.ok) return { verdict: "sent" };

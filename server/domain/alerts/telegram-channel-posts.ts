@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import type { Locale } from "../../../core/locale";
+import * as m from "../../../core/paraglide/messages";
 import { courses } from "../../db/schema";
 import type { Services } from "../../services";
 import { listedCondition } from "../catalog";
@@ -13,6 +15,13 @@ import { buildCourseMessage } from "./telegram-message";
  * the channel exactly when it is news to alerts. Posting runs on the instance holding the bot's
  * lease, one post at a time, under Telegram's limit for one chat.
  */
+
+/**
+ * The channel is one public chat for the whole site, so it speaks one language: Indonesian, the
+ * language of most of the site's visitors (decision 0026, "the language alerts speak"). Its links
+ * open the Indonesian pages; each page has its language switch.
+ */
+export const CHANNEL_LOCALE: Locale = "id";
 
 /** Telegram's limit of messages a minute to one group or channel. */
 export const CHANNEL_POSTS_PER_MINUTE = 20;
@@ -159,7 +168,13 @@ export async function postDueChannelPosts(
     const now = services.clock.now();
     const answer = await bot.sendMessage(
       channel,
-      buildCourseMessage(siteUrl, "New free course", course, now),
+      buildCourseMessage(
+        siteUrl,
+        m.alerts_telegram_channel_heading({}, { locale: CHANNEL_LOCALE }),
+        course,
+        now,
+        CHANNEL_LOCALE,
+      ),
     );
     if (answer.ok) {
       await settlePost(services, channel, post, token, "posted");

@@ -82,21 +82,22 @@ type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /**
  * Uses a token sent to the bot from `chatId`: when it is known and unexpired it is spent (deleted)
  * and the chat is linked to its user — replacing the user's earlier chat, taking the chat from an
- * account that had it, clearing a note of why it was off. Returns the user, or null (nothing
- * linked) for an unknown, used or expired token.
+ * account that had it, clearing a note of why it was off. Returns the token's user and whether
+ * the chat was linked (not when the token had expired), or null for an unknown or used token.
  */
 export async function linkChatByToken(
   tx: Transaction,
   token: string,
   chatId: number,
   now: Date,
-): Promise<string | null> {
+): Promise<{ userId: string; linked: boolean } | null> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(token)) return null;
   const [spent] = await tx
     .delete(telegramLinkTokens)
     .where(eq(telegramLinkTokens.tokenHash, hashToken(token)))
     .returning();
-  if (!spent || spent.expiresAt <= now) return null;
+  if (!spent) return null;
+  if (spent.expiresAt <= now) return { userId: spent.userId, linked: false };
   await tx
     .delete(telegramChats)
     .where(and(eq(telegramChats.chatId, chatId), ne(telegramChats.userId, spent.userId)));
@@ -107,7 +108,7 @@ export async function linkChatByToken(
       target: telegramChats.userId,
       set: { chatId, linkedAt: now, disabledAt: null, disabledNote: null },
     });
-  return spent.userId;
+  return { userId: spent.userId, linked: true };
 }
 
 /** Telegram deliveries not sent yet are of no use once the chat is gone: they are cancelled. */

@@ -1,5 +1,7 @@
 import { coursePath } from "../../../core/course-paths";
 import { formatJakartaTime } from "../../../core/dates";
+import { localizedHref, type Locale } from "../../../core/locale";
+import * as m from "../../../core/paraglide/messages";
 import { truncate } from "../../../core/text";
 import { formatTimeLeft } from "../../../core/time-left";
 
@@ -19,23 +21,28 @@ export type MessageCourse = { slug: string; title: string; expiresAt: Date | nul
 
 /**
  * One course as a Telegram message (parse_mode HTML): a heading, the title linked to its page on
- * the site (absolute: Telegram has no base address; the preview shows the course's image), and
- * until when it is free when the feed said.
+ * the site in the reader's language (absolute: Telegram has no base address; the preview shows
+ * the course's image), and until when it is free when the feed said. The time keeps the site's
+ * one format ("10.45 WIB, 23 November 2026") in both languages.
  */
 export function buildCourseMessage(
   siteUrl: string,
   heading: string,
   course: MessageCourse,
   now: Date,
+  locale: Locale,
 ): string {
-  const url = `${siteUrl}${coursePath(course.slug)}`;
+  const url = `${siteUrl}${localizedHref(locale, coursePath(course.slug))}`;
   const lines = [
     `<b>${escapeTelegramHtml(heading)}</b>`,
     `<a href="${escapeTelegramHtml(url)}">${escapeTelegramHtml(truncate(course.title, MAX_TITLE))}</a>`,
   ];
-  const left = course.expiresAt ? formatTimeLeft(course.expiresAt.toISOString(), now) : null;
+  const left = course.expiresAt
+    ? formatTimeLeft(course.expiresAt.toISOString(), now, locale)
+    : null;
   if (course.expiresAt && left) {
-    lines.push(`Free until ${escapeTelegramHtml(formatJakartaTime(course.expiresAt))} · ${left}`);
+    const time = formatJakartaTime(course.expiresAt);
+    lines.push(escapeTelegramHtml(m.alerts_telegram_free_until({ time, left }, { locale })));
   }
   return lines.join("\n");
 }

@@ -1,6 +1,8 @@
-import { sql } from "drizzle-orm";
-import { TELEGRAM_TEXTS } from "../../../core/telegram";
+import { eq, sql } from "drizzle-orm";
+import { BASE_LOCALE, type Locale } from "../../../core/locale";
+import * as m from "../../../core/paraglide/messages";
 import type { BotFailure, TelegramBot, TelegramUpdate } from "../../adapters/telegram/bot-api";
+import { users } from "../../db/schema";
 import type { Services } from "../../services";
 import { linkChatByToken } from "./telegram-chats";
 import { escapeTelegramHtml } from "./telegram-message";
@@ -10,6 +12,14 @@ const OFFSET_KEY = "updates_offset";
 
 /** "/start", "/start TOKEN", "/start@OurBot TOKEN". */
 const START_COMMAND = /^\/start(?:@\w+)?(?:\s+(\S+))?\s*$/;
+
+/**
+ * The language to answer a sender we cannot tie to an account in: their Telegram app's language
+ * (an IETF tag such as "id" or "en-US"), as a page answers by Accept-Language; else English.
+ */
+function telegramUserLocale(languageCode: string | undefined): Locale {
+  return languageCode?.toLowerCase().split("-")[0] === "id" ? "id" : BASE_LOCALE;
+}
 
 async function readOffset(services: Services): Promise<number> {
   const result = (await services.db.execute(
@@ -38,10 +48,18 @@ async function handleUpdate(services: Services, bot: TelegramBot, update: Telegr
     if (!message?.text || message.chat.type !== "private") return null;
     const start = START_COMMAND.exec(message.text.trim());
     if (!start) return null;
-    if (!start[1]) return TELEGRAM_TEXTS.hello;
-    const userId = await linkChatByToken(tx, start[1], message.chat.id, services.clock.now());
-    if (userId) services.logger.info({ userId }, "Telegram chat linked");
-    return userId ? TELEGRAM_TEXTS.linked : TELEGRAM_TEXTS.badToken;
+    const senderLocale = telegramUserLocale(message.from?.language_code);
+    if (!start[1]) return m.alerts_telegram_hello({}, { locale: senderLocale });
+    const link = await linkChatByToken(tx, start[1], message.chat.id, services.clock.now());
+    if (link?.linked) services.logger.info({ userId: link.userId }, "Telegram chat linked");
+    // A token that names a user (spent now, or expired) is answered in that user's alert language.
+    const [user] = link
+      ? await tx.select({ locale: users.alertLocale }).from(users).where(eq(users.id, link.userId))
+      : [];
+    const locale = user?.locale ?? senderLocale;
+    return link?.linked
+      ? m.alerts_telegram_linked({}, { locale })
+      : m.alerts_telegram_bad_token({}, { locale });
   });
   if (reply && message) {
     const sent = await bot.sendMessage(message.chat.id, escapeTelegramHtml(reply));

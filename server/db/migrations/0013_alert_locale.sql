@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "alert_locale" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_alert_locale_known" CHECK ("users"."alert_locale" in ('en', 'id'));
