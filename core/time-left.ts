@@ -1,4 +1,4 @@
-/** How long a coupon has left, in words (Telegram messages; cards use app/lib/course-facts.ts). */
+/** How long a coupon has left, in words (cards, the hero, Telegram messages). */
 import type { Locale } from "./locale";
 import * as m from "./paraglide/messages";
 

@@ -17,29 +17,8 @@ export function formatDuration(minutes: number | null, locale: Locale): string |
 // Cards format their counts without Intl (core/numbers.ts says why).
 export { formatCount } from "../../core/numbers";
 
-/** "Expires in 2 days" / "Expires in 5 hours" / "Expires in 12 minutes", relative to `now`. */
-export function formatTimeLeft(expiresAt: string | null, now: Date, locale: Locale): string | null {
-  if (!expiresAt) return null;
-  const ms = Date.parse(expiresAt) - now.getTime();
-  if (Number.isNaN(ms) || ms <= 0) return null;
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 60) {
-    const count = Math.max(1, minutes);
-    return byCount(
-      count,
-      m.time_left_minutes_one,
-      m.time_left_minutes_other,
-    )({ count }, { locale });
-  }
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48)
-    return byCount(
-      hours,
-      m.time_left_hours_one,
-      m.time_left_hours_other,
-    )({ count: hours }, { locale });
-  return m.time_left_days({ count: Math.floor(hours / 24) }, { locale });
-}
+// Telegram messages say it too, so it lives in core.
+export { formatTimeLeft } from "../../core/time-left";
 
 /** The feed's levels in the page's language; a level it does not know is shown as it comes. */
 const LEVELS: Record<string, (inputs: object, options: { locale: Locale }) => string> = {
