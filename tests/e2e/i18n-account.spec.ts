@@ -142,9 +142,10 @@ test("the Indonesian dashboard: every tab in Bahasa Indonesia, links and tabs st
     await expect(reach.getByText("Nonaktif.", { exact: true })).toBeVisible();
     await expect(reach.getByText("Notifikasi di browser ini")).toBeVisible();
     await expect(reach.getByRole("button", { name: "Aktifkan notifikasi push" })).toBeVisible();
-    await expect(reach.getByText("Telegram: satu pesan untuk setiap kursus baru")).toBeVisible();
-    await expect(reach.getByTestId("telegram-state")).toHaveText("Belum terhubung.");
-    await expect(reach.getByRole("button", { name: "Hubungkan Telegram" })).toBeVisible();
+    // Telegram's part follows the channels section.
+    await expect(page.getByText("Telegram: satu pesan untuk setiap kursus baru")).toBeVisible();
+    await expect(page.getByTestId("telegram-state")).toHaveText("Belum terhubung.");
+    await expect(page.getByRole("button", { name: "Hubungkan Telegram" })).toBeVisible();
 
     const sent = page.getByRole("region", { name: "Yang sudah kami kirim" });
     await expect(sent).toContainText("Belum ada.");
