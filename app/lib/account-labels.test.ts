@@ -48,7 +48,8 @@ describe("dashboard labels", () => {
   });
 
   it("say a sent alert's channel and state, keeping a code it does not know", () => {
-    expect(deliveryLabel("email", "sent", "en")).toBe("E-mail · sent");
+    expect(deliveryLabel("email", "sent", "en")).toBe("email · sent");
+    expect(deliveryLabel("push", "pending", "id")).toBe("Push · menunggu");
     expect(deliveryLabel("telegram", "failed", "id")).toBe("Telegram · gagal");
     expect(deliveryLabel("fax", "lost", "id")).toBe("fax · lost");
     expect(channelLabel("email", "id")).toBe("Email");

@@ -1,4 +1,4 @@
-import { ALERT_CHANNELS, type AlertChannel } from "../../core/alert-rules";
+import type { AlertChannel } from "../../core/alert-rules";
 import type { Locale } from "../../core/locale";
 import type { MyAlerts } from "../../core/my-alerts";
 import * as m from "../../core/paraglide/messages";
@@ -33,13 +33,23 @@ const DELIVERY_STATES = {
   cancelled: m.account_delivery_cancelled,
 } as const;
 
-/** A sent alert's line: its channel and state; a code this page does not know is shown as it is. */
+const DELIVERY_CHANNELS = {
+  email: m.account_delivery_channel_email,
+  push: m.account_delivery_channel_push,
+  telegram: m.account_delivery_channel_telegram,
+} as const;
+
+/**
+ * A sent alert's line: its channel and state, in English the codes as they always read
+ * ("email · sent"); a code this page does not know is shown as it is.
+ */
 export function deliveryLabel(channel: string, status: string, locale: Locale): string {
-  const channelText = (ALERT_CHANNELS as readonly string[]).includes(channel)
-    ? channelLabel(channel as AlertChannel, locale)
-    : channel;
+  const channelText =
+    Object.hasOwn(DELIVERY_CHANNELS, channel)
+      ? DELIVERY_CHANNELS[channel as keyof typeof DELIVERY_CHANNELS]({}, { locale })
+      : channel;
   const state =
-    status in DELIVERY_STATES
+    Object.hasOwn(DELIVERY_STATES, status)
       ? DELIVERY_STATES[status as keyof typeof DELIVERY_STATES]({}, { locale })
       : status;
   return `${channelText} · ${state}`;

@@ -105,6 +105,11 @@ test("the Indonesian dashboard: every tab in Bahasa Indonesia, links and tabs st
     await section.getByRole("button", { name: "Notifikasi" }).click();
     await expect(page).toHaveURL(/\/id\/dashboard\?tab=alerts$/);
     await waitForHydration(page);
+    // The language switch leads to the same tab in English.
+    await expect(page.getByRole("link", { name: "English" }).first()).toHaveAttribute(
+      "href",
+      "/dashboard?tab=alerts",
+    );
     await expect(section.getByRole("heading", { level: 2 })).toHaveText("Notifikasi");
 
     // Watched courses: empty, then one watched by its Udemy address.
