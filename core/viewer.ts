@@ -38,12 +38,6 @@ export type AnonymousViewer = {
 
 export type ViewerSummary = SignedInViewer | AnonymousViewer;
 
-export const STATUS_LABELS: Record<AccountStatus, string> = {
-  premium: "Premium User",
-  "app-premium": "App Premium (Temporary)",
-  standard: "Standard User",
-};
-
 /** Who is out of credits (and so cannot open a course). */
 export function isOutOfCredits(viewer: ViewerSummary | null | undefined): boolean {
   if (!viewer) return true;

@@ -5,6 +5,8 @@ import type { MyAlerts } from "../../core/my-alerts";
 import { PUSH_SUBSCRIPTIONS_PATH, PUSH_TEST_PATH } from "../../core/push";
 import { buttonClass } from "./alert-write";
 import { useToast } from "./toast";
+import * as m from "../../core/paraglide/messages";
+import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 
 /**
  * The browsers that took the user's push alerts: when each was added, and for one we stopped
@@ -12,6 +14,7 @@ import { useToast } from "./toast";
  * removed from any device.
  */
 export function AlertBrowsers({ browsers }: { browsers: MyAlerts["browsers"] }) {
+  const { t, locale } = useMessages();
   const toast = useToast();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -23,13 +26,16 @@ export function AlertBrowsers({ browsers }: { browsers: MyAlerts["browsers"] }) 
   const call = async (path: string, init: RequestInit, done: string | null, failed: string) => {
     setBusy(true);
     try {
-      const response = await fetch(path, init);
+      const response = await fetch(path, {
+        ...init,
+        headers: { ...(init.headers as Record<string, string>), ...answerLanguageHeaders(locale) },
+      });
       const answer = (await response.json().catch(() => ({}))) as { message?: string };
       if (response.ok) toast.show(done ?? answer.message ?? failed, "success");
-      else toast.show(answer.message ?? `${failed} Please try again.`, "error");
+      else toast.show(answer.message ?? t(m.account_failed_try_again, { failed }), "error");
       await revalidator.revalidate();
     } catch {
-      toast.show(`${failed} Please check your connection.`, "error");
+      toast.show(t(m.account_failed_offline, { failed }), "error");
     } finally {
       setBusy(false);
     }
@@ -42,13 +48,14 @@ export function AlertBrowsers({ browsers }: { browsers: MyAlerts["browsers"] }) 
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ id }),
       },
-      "Browser removed: it gets no more push alerts.",
-      "Could not remove it.",
+      t(m.account_browser_removed),
+      t(m.account_remove_failed),
     );
-  const sendTest = () => call(PUSH_TEST_PATH, { method: "POST" }, null, "Could not send the test.");
+  const sendTest = () =>
+    call(PUSH_TEST_PATH, { method: "POST" }, null, t(m.account_push_test_failed));
   return (
     <div className="mt-3">
-      <p className="text-sm font-medium">Browsers with push alerts</p>
+      <p className="text-sm font-medium">{t(m.account_browsers_heading)}</p>
       {browsers.some((browser) => browser.offNote === null) && (
         <button
           type="button"
@@ -56,23 +63,25 @@ export function AlertBrowsers({ browsers }: { browsers: MyAlerts["browsers"] }) 
           disabled={busy}
           onClick={() => void sendTest()}
         >
-          Send a test notification
+          {t(m.account_push_test)}
         </button>
       )}
       <ul className="mt-1 divide-y divide-slate-200 text-sm dark:divide-slate-800">
         {browsers.map((browser) => (
           <li key={browser.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
             <span>
-              {browser.service} · added{" "}
+              {browser.service} · {t(m.account_browser_added)}{" "}
               <time dateTime={browser.addedAt}>
                 {formatJakartaInstant(new Date(browser.addedAt))}
               </time>
               {browser.offNote ? (
                 <span className="block text-amber-800 dark:text-amber-200">
-                  Off: {browser.offNote}
+                  {t(m.account_browser_off, { note: browser.offNote })}
                 </span>
               ) : (
-                <span className="block text-slate-500 dark:text-slate-400">Takes push alerts.</span>
+                <span className="block text-slate-500 dark:text-slate-400">
+                  {t(m.account_browser_on)}
+                </span>
               )}
             </span>
             <button
@@ -81,7 +90,7 @@ export function AlertBrowsers({ browsers }: { browsers: MyAlerts["browsers"] }) 
               disabled={busy}
               onClick={() => void remove(browser.id)}
             >
-              Remove
+              {t(m.account_remove)}
             </button>
           </li>
         ))}

@@ -1,12 +1,9 @@
 import { useState } from "react";
 import { ALERT_CHANNELS, type AlertChannel } from "../../core/alert-rules";
 import { useAlertWrite } from "./alert-write";
-
-const CHANNEL_LABELS: Record<AlertChannel, string> = {
-  email: "E-mail",
-  push: "Push",
-  telegram: "Telegram",
-};
+import * as m from "../../core/paraglide/messages";
+import { useMessages } from "../lib/i18n";
+import { channelLabel } from "../lib/account-labels";
 
 /**
  * Which channels one alert (a watched course or a saved search) is told on. Each change is saved
@@ -20,6 +17,7 @@ export function AlertChannelChoice(props: {
   /** For the accessible name: which alert these boxes belong to. */
   label: string;
 }) {
+  const { t, locale } = useMessages();
   const { send, busy } = useAlertWrite();
   const [chosen, setChosen] = useState(props.channels);
   const toggle = async (channel: AlertChannel) => {
@@ -31,15 +29,15 @@ export function AlertChannelChoice(props: {
     const saved = await send(
       props.path,
       { ...props.fields, intent: "channels", channels: next.join(",") },
-      "Alert channels saved.",
+      t(m.account_channels_saved),
     );
     if (!saved) setChosen(before);
   };
   return (
     <fieldset className="flex flex-wrap items-center gap-x-3 text-sm">
-      <legend className="sr-only">Tell me about {props.label} by</legend>
+      <legend className="sr-only">{t(m.account_channels_legend, { label: props.label })}</legend>
       <span aria-hidden="true" className="text-slate-600 dark:text-slate-300">
-        Tell me by
+        {t(m.account_channels_by)}
       </span>
       {ALERT_CHANNELS.map((channel) => {
         const checked = chosen.includes(channel);
@@ -52,7 +50,7 @@ export function AlertChannelChoice(props: {
               disabled={busy || (checked && chosen.length === 1)}
               onChange={() => void toggle(channel)}
             />
-            {CHANNEL_LABELS[channel]}
+            {channelLabel(channel, locale)}
           </label>
         );
       })}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { postAlertForm } from "../lib/alert-form";
 import { useToast } from "./toast";
+import { useMessages } from "../lib/i18n";
 
 /** The dashboard Alerts tab's controls: one look for its buttons and fields. */
 export const buttonClass =
@@ -16,6 +17,7 @@ export const inputClass =
  * address, the caps) and says what happened; on success the dashboard's data is read again.
  */
 export function useAlertWrite() {
+  const { locale } = useMessages();
   const toast = useToast();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -23,7 +25,7 @@ export function useAlertWrite() {
     if (busy) return false;
     setBusy(true);
     try {
-      const result = await postAlertForm(path, fields);
+      const result = await postAlertForm(path, fields, locale);
       if (!result.ok) {
         toast.show(result.message, "error");
         return false;

@@ -7,6 +7,11 @@ import { AlertBrowsers } from "./alert-browsers";
 import { AlertChannelChoice } from "./alert-channel-choice";
 import { buttonClass, inputClass, primaryButtonClass, useAlertWrite } from "./alert-write";
 import { TelegramLink } from "./telegram-link";
+import { rich } from "./rich-text";
+import * as m from "../../core/paraglide/messages";
+import { useMessages } from "../lib/i18n";
+import { deliveryLabel, describeSearch } from "../lib/account-labels";
+import { formatCount } from "../../core/numbers";
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
@@ -26,13 +31,11 @@ export function AlertsPanel({
   alerts: MyAlerts;
   pushControl?: ReactNode;
 }) {
+  const { t } = useMessages();
   return (
     <>
-      <h2 className="text-xl font-semibold">Alerts</h2>
-      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-        Get told when a course you watch becomes free, or when a new free course matches a search
-        you saved.
-      </p>
+      <h2 className="text-xl font-semibold">{t(m.account_alerts_heading)}</h2>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(m.account_alerts_intro)}</p>
       <WatchedCourses watches={alerts.watches} />
       <SavedSearches searches={alerts.searches} />
       <Channels email={alerts.email} browsers={alerts.browsers} pushControl={pushControl} />
@@ -54,17 +57,21 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
+  const { t, href } = useMessages();
   const { send, busy } = useAlertWrite();
   const [url, setUrl] = useState("");
   const watch = async (event: FormEvent) => {
     event.preventDefault();
-    if (await send("/alerts/watches", { url }, "Watching this course.")) setUrl("");
+    if (await send("/alerts/watches", { url }, t(m.account_watch_done))) setUrl("");
   };
   return (
-    <Section id="watched-heading" title={`Watched courses (${watches.length})`}>
+    <Section
+      id="watched-heading"
+      title={t(m.account_watched_heading, { count: formatCount(watches.length) })}
+    >
       <form onSubmit={(event) => void watch(event)} className="mt-3 flex flex-wrap gap-2">
         <label htmlFor="watch-url" className="sr-only">
-          Udemy course address
+          {t(m.account_watch_url_label)}
         </label>
         <input
           id="watch-url"
@@ -76,13 +83,12 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
           className={`${inputClass} min-w-0 flex-1`}
         />
         <button type="submit" className={primaryButtonClass} disabled={busy}>
-          Watch course
+          {t(m.account_watch_submit)}
         </button>
       </form>
       {watches.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-          You are not watching any course. Paste a Udemy course address, or choose “Notify me when
-          free” on a course whose coupon has ended.
+          {t(m.account_watches_empty)}
         </p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
@@ -93,7 +99,7 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
             >
               <span>
                 <Link
-                  to={watch.path}
+                  to={href(watch.path)}
                   className="inline-flex min-h-11 items-center font-medium text-brand-700 hover:underline dark:text-brand-100"
                   title={watch.title}
                 >
@@ -101,7 +107,7 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
                 </Link>
                 {watch.listed && (
                   <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
-                    Free now
+                    {t(m.account_free_now)}
                   </span>
                 )}
               </span>
@@ -111,11 +117,11 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
                   void send(
                     "/alerts/watches",
                     { intent: "unwatch", courseId: String(watch.courseId) },
-                    "Stopped watching this course.",
+                    t(m.account_unwatch_done),
                   )
                 }
               >
-                Stop watching
+                {t(m.account_unwatch)}
               </ActionButton>
               <AlertChannelChoice
                 path="/alerts/watches"
@@ -131,34 +137,35 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
   );
 }
 
-function describeSearch(search: MyAlerts["searches"][number]): string {
-  const parts = [search.search ? `“${search.search}”` : "Any course"];
-  if (search.type) parts.push(search.type);
-  if (search.language) parts.push(search.language);
-  if (search.rating > 0) parts.push(`${search.rating}+ stars`);
-  return parts.join(" · ");
-}
-
 function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
+  const { t, href, locale } = useMessages();
   const { send, busy } = useAlertWrite();
   return (
-    <Section id="searches-heading" title={`Saved searches (${searches.length})`}>
+    <Section
+      id="searches-heading"
+      title={t(m.account_searches_heading, { count: formatCount(searches.length) })}
+    >
       {searches.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">
-          No saved searches. Search or filter the{" "}
-          <Link to="/#courses-section" className="text-brand-700 underline dark:text-brand-100">
-            course list
-          </Link>{" "}
-          and choose “Alert me about new matches”.
+          {rich(t(m.account_searches_empty), {
+            link: (text) => (
+              <Link
+                to={href("/#courses-section")}
+                className="text-brand-700 underline dark:text-brand-100"
+              >
+                {text}
+              </Link>
+            ),
+          })}
         </p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800">
           {searches.map((search) => (
             <li key={search.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span className="font-medium">{describeSearch(search)}</span>
+              <span className="font-medium">{describeSearch(search, locale)}</span>
               <span className="flex flex-wrap gap-2">
                 <a href={search.feedUrl} className={buttonClass}>
-                  Private feed
+                  {t(m.account_private_feed)}
                 </a>
                 <ActionButton
                   busy={busy}
@@ -166,11 +173,11 @@ function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
                     void send(
                       "/alerts/searches",
                       { intent: "renew-feed", id: String(search.id) },
-                      "The feed has a new address; the old one no longer works.",
+                      t(m.account_renew_feed_done),
                     )
                   }
                 >
-                  New feed address
+                  {t(m.account_renew_feed)}
                 </ActionButton>
                 <ActionButton
                   busy={busy}
@@ -178,18 +185,18 @@ function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
                     void send(
                       "/alerts/searches",
                       { intent: "delete", id: String(search.id) },
-                      "Saved search deleted.",
+                      t(m.account_search_deleted),
                     )
                   }
                 >
-                  Delete
+                  {t(m.account_delete)}
                 </ActionButton>
               </span>
               <AlertChannelChoice
                 path="/alerts/searches"
                 fields={{ id: String(search.id) }}
                 channels={search.channels}
-                label={describeSearch(search)}
+                label={describeSearch(search, locale)}
               />
             </li>
           ))}
@@ -208,15 +215,17 @@ function Channels({
   browsers: MyAlerts["browsers"];
   pushControl?: ReactNode;
 }) {
+  const { t } = useMessages();
   const { send, busy } = useAlertWrite();
   const [hour, setHour] = useState(email.hour);
+  const clock = (value: number) => String(value).padStart(2, "0");
   return (
-    <Section id="channels-heading" title="How alerts reach you">
+    <Section id="channels-heading" title={t(m.account_channels_heading)}>
       <div className="mt-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-        <p className="font-medium">E-mail: one digest a day</p>
+        <p className="font-medium">{t(m.account_email_title)}</p>
         {!email.available ? (
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-            E-mail alerts are not available on this site.
+            {t(m.account_email_unavailable)}
           </p>
         ) : (
           <>
@@ -227,7 +236,7 @@ function Channels({
             )}
             <div className="mt-2 flex flex-wrap items-center gap-2">
               <label htmlFor="digest-hour" className="text-sm">
-                Send at (WIB)
+                {t(m.account_digest_hour)}
               </label>
               <select
                 id="digest-hour"
@@ -237,7 +246,7 @@ function Channels({
               >
                 {HOURS.map((value) => (
                   <option key={value} value={value}>
-                    {String(value).padStart(2, "0")}:00
+                    {t(m.account_hour, { hour: clock(value) })}
                   </option>
                 ))}
               </select>
@@ -249,38 +258,42 @@ function Channels({
                   void send(
                     "/alerts/email",
                     { enabled: "true", hour: String(hour) },
-                    "E-mail digest on.",
+                    t(m.account_email_on_done),
                   )
                 }
               >
-                {email.enabled ? "Save hour" : "Turn on e-mail"}
+                {email.enabled ? t(m.account_email_save_hour) : t(m.account_email_turn_on)}
               </button>
               {email.enabled && (
                 <ActionButton
                   busy={busy}
                   onClick={() =>
-                    void send("/alerts/email", { enabled: "false" }, "E-mail digest off.")
+                    void send("/alerts/email", { enabled: "false" }, t(m.account_email_off_done))
                   }
                 >
-                  Turn off
+                  {t(m.account_email_turn_off)}
                 </ActionButton>
               )}
               <ActionButton
                 busy={busy}
-                onClick={() => void send("/alerts/email", { intent: "test" }, "Test e-mail sent.")}
+                onClick={() =>
+                  void send("/alerts/email", { intent: "test" }, t(m.account_email_test_done))
+                }
               >
-                Send a test e-mail
+                {t(m.account_email_test)}
               </ActionButton>
             </div>
             <p className="mt-1 text-xs text-slate-500 dark:text-slate-400">
-              {email.enabled ? `On, at ${String(email.hour).padStart(2, "0")}:00 WIB.` : "Off."}
+              {email.enabled
+                ? t(m.account_email_on_at, { hour: clock(email.hour) })
+                : t(m.account_email_off)}
             </p>
           </>
         )}
       </div>
       {pushControl && (
         <div className="mt-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-          <p className="font-medium">Notifications in this browser</p>
+          <p className="font-medium">{t(m.account_push_title)}</p>
           {pushControl}
           <AlertBrowsers browsers={browsers} />
         </div>
@@ -290,10 +303,11 @@ function Channels({
 }
 
 function SentHistory({ history }: { history: MyAlerts["history"] }) {
+  const { t, href, locale } = useMessages();
   return (
-    <Section id="sent-heading" title="What we sent">
+    <Section id="sent-heading" title={t(m.account_sent_heading)}>
       {history.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">Nothing yet.</p>
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t(m.account_sent_empty)}</p>
       ) : (
         <ul className="mt-3 max-h-[24rem] divide-y divide-slate-200 overflow-y-auto dark:divide-slate-800">
           {history.map((entry) => (
@@ -302,13 +316,13 @@ function SentHistory({ history }: { history: MyAlerts["history"] }) {
               className="py-2 text-sm"
             >
               <Link
-                to={entry.path}
+                to={href(entry.path)}
                 className="font-medium text-brand-700 hover:underline dark:text-brand-100"
               >
                 {truncate(entry.title, TRUNCATE.historyTitle)}
               </Link>
               <p className="text-xs text-slate-500 dark:text-slate-400">
-                {entry.channel} · {entry.status} ·{" "}
+                {deliveryLabel(entry.channel, entry.status, locale)} ·{" "}
                 <time dateTime={entry.sentAt ?? entry.queuedAt}>
                   {formatJakartaInstant(new Date(entry.sentAt ?? entry.queuedAt))}
                 </time>

@@ -1,5 +1,8 @@
 import { useEffect, useState } from "react";
-import { PUSH_MESSAGES, PUSH_SUBSCRIPTIONS_PATH } from "../../core/push";
+import { PUSH_SUBSCRIPTIONS_PATH } from "../../core/push";
+import type { Locale } from "../../core/locale";
+import * as m from "../../core/paraglide/messages";
+import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import { useToast } from "./toast";
 
 type State = "unsupported" | "denied" | "off" | "on" | "busy";
@@ -13,6 +16,7 @@ type Answer = { success?: boolean; message?: string; publicKey?: string };
  * line saying so instead of a button.
  */
 export function PushToggle({ className = "" }: { className?: string }) {
+  const { t, locale } = useMessages();
   const toast = useToast();
   const [state, setState] = useState<State>("busy");
 
@@ -30,17 +34,17 @@ export function PushToggle({ className = "" }: { className?: string }) {
     setState("busy");
     try {
       if ((await Notification.requestPermission()) !== "granted") return setState("denied");
-      const key = await request("GET");
+      const key = await request(locale, "GET");
       const registration = await navigator.serviceWorker.ready;
       const subscription = await registration.pushManager.subscribe({
         userVisibleOnly: true,
         applicationServerKey: key.publicKey,
       });
-      const answer = await request("POST", subscription.toJSON());
-      toast.show(answer.message ?? PUSH_MESSAGES.subscribed, "success");
+      const answer = await request(locale, "POST", subscription.toJSON());
+      toast.show(answer.message ?? t(m.account_push_subscribed), "success");
       setState("on");
     } catch (error) {
-      toast.show((error as Error).message || PUSH_MESSAGES.unavailable, "error");
+      toast.show((error as Error).message || t(m.account_push_unavailable), "error");
       setState(await currentState());
     }
   }
@@ -51,10 +55,10 @@ export function PushToggle({ className = "" }: { className?: string }) {
       const registration = await navigator.serviceWorker.ready;
       const subscription = await registration.pushManager.getSubscription();
       if (subscription) {
-        await request("DELETE", { endpoint: subscription.endpoint });
+        await request(locale, "DELETE", { endpoint: subscription.endpoint });
         await subscription.unsubscribe();
       }
-      toast.show(PUSH_MESSAGES.unsubscribed, "success");
+      toast.show(t(m.account_push_unsubscribed), "success");
       setState("off");
     } catch (error) {
       toast.show((error as Error).message, "error");
@@ -62,14 +66,8 @@ export function PushToggle({ className = "" }: { className?: string }) {
     }
   }
 
-  if (state === "unsupported")
-    return <p className={className}>This browser cannot show push alerts.</p>;
-  if (state === "denied")
-    return (
-      <p className={className}>
-        Notifications are blocked for this site: allow them in the browser's site settings.
-      </p>
-    );
+  if (state === "unsupported") return <p className={className}>{t(m.account_push_unsupported)}</p>;
+  if (state === "denied") return <p className={className}>{t(m.account_push_denied)}</p>;
   const on = state === "on";
   return (
     <button
@@ -79,7 +77,7 @@ export function PushToggle({ className = "" }: { className?: string }) {
       disabled={state === "busy"}
       onClick={() => void (on ? turnOff() : turnOn())}
     >
-      {on ? "Turn off push alerts" : "Turn on push alerts"}
+      {on ? t(m.account_push_turn_off) : t(m.account_push_turn_on)}
     </button>
   );
 }
@@ -93,13 +91,20 @@ async function currentState(): Promise<State> {
   return subscription ? "on" : "off";
 }
 
-async function request(method: "GET" | "POST" | "DELETE", body?: unknown): Promise<Answer> {
+async function request(
+  locale: Locale,
+  method: "GET" | "POST" | "DELETE",
+  body?: unknown,
+): Promise<Answer> {
   const response = await fetch(PUSH_SUBSCRIPTIONS_PATH, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: {
+      ...answerLanguageHeaders(locale),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = (await response.json().catch(() => ({}))) as Answer;
-  if (!response.ok) throw new Error(answer.message ?? PUSH_MESSAGES.unavailable);
+  if (!response.ok) throw new Error(answer.message ?? m.account_push_unavailable({}, { locale }));
   return answer;
 }

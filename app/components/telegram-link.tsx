@@ -3,6 +3,8 @@ import { useRevalidator } from "react-router";
 import { TELEGRAM_LINK_TTL_MINUTES, type TelegramChannel } from "../../core/telegram";
 import { postAlertForm } from "../lib/alert-form";
 import { useToast } from "./toast";
+import * as m from "../../core/paraglide/messages";
+import { useMessages } from "../lib/i18n";
 
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-lg border border-slate-300 px-3 text-sm font-semibold hover:bg-slate-100 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800";
@@ -22,6 +24,7 @@ type DeepLink = { url: string; checkUntil: number };
  * "Linked" on its own. A chat that blocked the bot shows the server's note and can be linked anew.
  */
 export function TelegramLink({ telegram }: { telegram: TelegramChannel }) {
+  const { t, locale } = useMessages();
   const toast = useToast();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -41,16 +44,16 @@ export function TelegramLink({ telegram }: { telegram: TelegramChannel }) {
     if (busy) return;
     setBusy(true);
     try {
-      const result = await postAlertForm("/alerts/telegram", { intent });
+      const result = await postAlertForm("/alerts/telegram", { intent }, locale);
       if (!result.ok) return toast.show(result.message, "error");
       if (intent === "test") {
-        toast.show(String(result.answer.message ?? "Test message sent."), "success");
+        toast.show(String(result.answer.message ?? t(m.account_telegram_test_done)), "success");
       } else if (intent === "link") {
         const { url } = result.answer.link as { url: string };
         setLink({ url, checkUntil: Date.now() + TELEGRAM_LINK_TTL_MINUTES * 60_000 });
       } else {
         setLink(null);
-        toast.show("Telegram unlinked.", "success");
+        toast.show(t(m.account_telegram_unlinked), "success");
         await revalidator.revalidate();
       }
     } finally {
@@ -60,10 +63,10 @@ export function TelegramLink({ telegram }: { telegram: TelegramChannel }) {
 
   return (
     <div className="mt-3 rounded-lg border border-slate-200 p-4 dark:border-slate-800">
-      <p className="font-medium">Telegram: a message for each new course</p>
+      <p className="font-medium">{t(m.account_telegram_title)}</p>
       {!telegram.available ? (
         <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
-          Telegram alerts are not available on this site.
+          {t(m.account_telegram_unavailable)}
         </p>
       ) : (
         <>
@@ -76,9 +79,7 @@ export function TelegramLink({ telegram }: { telegram: TelegramChannel }) {
             className="mt-1 text-sm text-slate-600 dark:text-slate-300"
             data-testid="telegram-state"
           >
-            {telegram.enabled
-              ? "Linked: alerts arrive in your chat with our bot (never 22.00–06.00 WIB)."
-              : "Not linked."}
+            {telegram.enabled ? t(m.account_telegram_linked) : t(m.account_telegram_not_linked)}
           </p>
           {link && !telegram.enabled && (
             <p className="mt-2 text-sm">
@@ -89,11 +90,10 @@ export function TelegramLink({ telegram }: { telegram: TelegramChannel }) {
                 className={primaryClass}
                 data-testid="telegram-deep-link"
               >
-                Open Telegram and press Start
+                {t(m.account_telegram_open)}
               </a>
               <span className="mt-1 block text-xs text-slate-500 dark:text-slate-400">
-                This link works once, for {TELEGRAM_LINK_TTL_MINUTES} minutes. This page updates
-                when the chat is linked.
+                {t(m.account_telegram_link_note, { minutes: TELEGRAM_LINK_TTL_MINUTES })}
               </span>
             </p>
           )}
@@ -105,7 +105,7 @@ export function TelegramLink({ telegram }: { telegram: TelegramChannel }) {
                 disabled={busy}
                 onClick={() => void send("link")}
               >
-                {telegram.linked ? "Link Telegram again" : "Link Telegram"}
+                {telegram.linked ? t(m.account_telegram_link_again) : t(m.account_telegram_link)}
               </button>
             )}
             {telegram.linked && (
@@ -115,7 +115,7 @@ export function TelegramLink({ telegram }: { telegram: TelegramChannel }) {
                 disabled={busy}
                 onClick={() => void send("unlink")}
               >
-                Unlink
+                {t(m.account_telegram_unlink)}
               </button>
             )}
             {telegram.enabled && (
@@ -125,7 +125,7 @@ export function TelegramLink({ telegram }: { telegram: TelegramChannel }) {
                 disabled={busy}
                 onClick={() => void send("test")}
               >
-                Send a test message
+                {t(m.account_telegram_test)}
               </button>
             )}
           </div>

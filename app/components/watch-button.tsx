@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { postAlertForm } from "../lib/alert-form";
 import { useToast } from "./toast";
+import * as m from "../../core/paraglide/messages";
+import { useMessages } from "../lib/i18n";
 
 /**
  * "Notify me when free": watches the course for its next free coupon (an alert on the
@@ -14,21 +16,19 @@ export function WatchButton({
   courseId: number;
   className?: string;
 }) {
+  const { t, locale } = useMessages();
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const watch = async () => {
     if (busy) return;
     setBusy(true);
     try {
-      const result = await postAlertForm("/alerts/watches", { courseId: String(courseId) });
+      const result = await postAlertForm("/alerts/watches", { courseId: String(courseId) }, locale);
       if (!result.ok) {
         toast.show(result.message, "error");
         return;
       }
-      toast.show(
-        "We will tell you when this course is free. Manage alerts on your dashboard.",
-        "success",
-      );
+      toast.show(t(m.account_watch_started), "success");
     } finally {
       setBusy(false);
     }
@@ -41,7 +41,7 @@ export function WatchButton({
       onClick={() => void watch()}
       className={`inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-4 text-sm font-semibold hover:bg-slate-50 disabled:opacity-60 dark:border-slate-700 dark:hover:bg-slate-800 ${className}`}
     >
-      Notify me when free
+      {t(m.account_notify_when_free)}
     </button>
   );
 }

@@ -16,7 +16,12 @@ import { formatIndonesianDate, formatJakartaInstant } from "../../core/dates";
 import { DAILY_TOP_UP_CREDITS } from "../../core/rules";
 import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import { TRUNCATE, truncate } from "../../core/text";
-import { STATUS_LABELS, type SignedInViewer } from "../../core/viewer";
+import type { SignedInViewer } from "../../core/viewer";
+import { formatCount } from "../../core/numbers";
+import { localeOfPath } from "../../core/locale";
+import * as m from "../../core/paraglide/messages";
+import { useMessages } from "../lib/i18n";
+import { accountStatusLabel, averageRatingText } from "../lib/account-labels";
 import type { Route } from "./+types/dashboard";
 
 const TABS = ["profile", "history", "favorites", "alerts"] as const;
@@ -39,19 +44,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { tab, history, favorites, reviewedCourseIds, reviewsLeft, alerts };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+export const meta: Route.MetaFunction = ({ matches, location }) => {
   const siteUrl = siteUrlFromMatches(matches);
+  const locale = localeOfPath(location.pathname);
+  const title = m.account_meta_title({}, { locale });
   return pageMeta({
-    title: "Dashboard",
-    description: "Your Kursusku account: credits, course history, favourite courses and alerts.",
+    locale,
+    title,
+    description: m.account_meta_description({}, { locale }),
     siteUrl,
     path: "/dashboard",
     noIndex: true,
-    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: "Dashboard", path: "/dashboard" }])],
+    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: title, path: "/dashboard" }])],
   });
 };
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { t } = useMessages();
   const viewer = useViewer();
   const { tab, history, favorites } = loaderData;
   return (
@@ -61,19 +70,31 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       className="mx-auto max-w-4xl px-4 py-10"
     >
       <h1 id="dashboard-heading" className="text-3xl font-bold">
-        Your Control Panel
+        {t(m.account_heading)}
       </h1>
       {!viewer?.signedIn ? (
         <p className="mt-6 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
-          Please sign in to view your dashboard.
+          {t(m.account_sign_in_required)}
         </p>
       ) : (
         <>
-          <Form method="get" className="mt-6 flex flex-wrap gap-2" aria-label="Dashboard sections">
-            <TabButton tab="profile" active={tab} label="Profile" />
-            <TabButton tab="history" active={tab} label={`History (${history.length})`} />
-            <TabButton tab="favorites" active={tab} label={`Favorites (${favorites.length})`} />
-            <TabButton tab="alerts" active={tab} label="Alerts" />
+          <Form
+            method="get"
+            className="mt-6 flex flex-wrap gap-2"
+            aria-label={t(m.account_tabs_label)}
+          >
+            <TabButton tab="profile" active={tab} label={t(m.account_tab_profile)} />
+            <TabButton
+              tab="history"
+              active={tab}
+              label={t(m.account_tab_history, { count: formatCount(history.length) })}
+            />
+            <TabButton
+              tab="favorites"
+              active={tab}
+              label={t(m.account_tab_favorites, { count: formatCount(favorites.length) })}
+            />
+            <TabButton tab="alerts" active={tab} label={t(m.account_tab_alerts)} />
           </Form>
           <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
             {tab === "profile" && <ProfilePanel viewer={viewer} />}
@@ -114,24 +135,27 @@ function TabButton({ tab, active, label }: { tab: Tab; active: Tab; label: strin
 }
 
 function ProfilePanel({ viewer }: { viewer: SignedInViewer }) {
+  const { t, locale } = useMessages();
   const rows: Array<[string, string]> = [
-    ["Email", viewer.email],
-    ["Joined", formatJakartaInstant(new Date(viewer.joinedAt))],
-    ["Status", STATUS_LABELS[viewer.status]],
+    [t(m.account_email), viewer.email],
+    [t(m.account_joined), formatJakartaInstant(new Date(viewer.joinedAt))],
+    [t(m.account_status), accountStatusLabel(viewer.status, locale)],
     [
-      "Credit Balance",
-      viewer.creditsRemaining === null ? "Unlimited" : String(viewer.creditsRemaining),
+      t(m.account_credit_balance),
+      viewer.creditsRemaining === null
+        ? t(m.account_unlimited)
+        : formatCount(viewer.creditsRemaining),
     ],
   ];
   if (viewer.creditsRemaining !== null) {
     rows.push([
-      "Credit Info",
-      `Opening a course costs 1 credit (opening it again the same day is free). Your balance tops up to ${DAILY_TOP_UP_CREDITS} every day at midnight WIB; redeem a code for more.`,
+      t(m.account_credit_info),
+      t(m.account_credit_info_text, { credits: DAILY_TOP_UP_CREDITS }),
     ]);
   }
   return (
     <>
-      <h2 className="text-xl font-semibold">Account Overview</h2>
+      <h2 className="text-xl font-semibold">{t(m.account_overview)}</h2>
       <dl className="mt-4 divide-y divide-slate-200 dark:divide-slate-800">
         {rows.map(([term, value]) => (
           <div key={term} className="grid gap-1 py-3 sm:grid-cols-3">
@@ -153,6 +177,7 @@ function HistoryPanel({
   reviewed: Set<number>;
   reviewsLeft: number;
 }) {
+  const { t, href } = useMessages();
   const open = useCourseOpener();
   const [reviewTarget, setReviewTarget] = useState<ReviewTarget | null>(null);
   const startReviewOf = useStartReview(reviewsLeft, setReviewTarget);
@@ -160,11 +185,9 @@ function HistoryPanel({
     startReviewOf({ courseId, title: title || null });
   return (
     <>
-      <h2 className="text-xl font-semibold">Course Visit History</h2>
+      <h2 className="text-xl font-semibold">{t(m.account_history_heading)}</h2>
       {history.length === 0 ? (
-        <p className="mt-4 text-slate-600 dark:text-slate-300">
-          Your history is a blank slate. Start exploring courses!
-        </p>
+        <p className="mt-4 text-slate-600 dark:text-slate-300">{t(m.account_history_empty)}</p>
       ) : (
         <ul className="mt-4 max-h-[30rem] divide-y divide-slate-200 overflow-y-auto dark:divide-slate-800">
           {history.map((entry) => (
@@ -200,10 +223,10 @@ function HistoryPanel({
       )}
       <p className="mt-4 text-sm">
         <Link
-          to="/"
+          to={href("/")}
           className="inline-flex min-h-11 items-center text-brand-700 hover:underline dark:text-brand-100"
         >
-          Browse more courses
+          {t(m.account_browse_more)}
         </Link>
       </p>
       <ReviewModal target={reviewTarget} onClose={() => setReviewTarget(null)} />
@@ -212,15 +235,14 @@ function HistoryPanel({
 }
 
 function FavoritesPanel({ favorites }: { favorites: FavouriteCourse[] }) {
+  const { t, locale } = useMessages();
   const open = useCourseOpener();
   const revalidator = useRevalidator();
   return (
     <>
-      <h2 className="text-xl font-semibold">Your Favorite Courses</h2>
+      <h2 className="text-xl font-semibold">{t(m.account_favorites_heading)}</h2>
       {favorites.length === 0 ? (
-        <p className="mt-4 text-slate-600 dark:text-slate-300">
-          No favorites yet. Find courses you love and click the heart icon!
-        </p>
+        <p className="mt-4 text-slate-600 dark:text-slate-300">{t(m.account_favorites_empty)}</p>
       ) : (
         <ul className="mt-4 max-h-[30rem] divide-y divide-slate-200 overflow-y-auto dark:divide-slate-800">
           {favorites.map((course) => (
@@ -244,14 +266,13 @@ function FavoritesPanel({ favorites }: { favorites: FavouriteCourse[] }) {
                 </p>
                 {course.reviewCount > 0 && (
                   <p className="text-xs text-slate-600 dark:text-slate-300">
-                    Avg Rating: {course.averageRating.toFixed(1)}/5 ({course.reviewCount} review
-                    {course.reviewCount === 1 ? "" : "s"})
+                    {averageRatingText(course.averageRating, course.reviewCount, locale)}
                   </p>
                 )}
                 {!course.listed && (
                   <div className="mt-1 flex flex-wrap items-center gap-2">
                     <span className="text-xs font-semibold text-amber-800 dark:text-amber-200">
-                      This coupon has ended
+                      {t(m.account_coupon_ended)}
                     </span>
                     <WatchButton courseId={course.courseId} />
                   </div>
