@@ -105,11 +105,14 @@ export default tseslint.config(
           // Names, symbols and separators read the same in every language.
           words: {
             exclude: [
-              "[0-9!-/:-@[-`{-~\\s·•×✕…→←↑↓★☆♥❤️—–›‹▾▴]+",
+              "[0-9!-/:-@[-`{-~\\s·•×✕…→←↑↓★☆♥❤️—–›‹▾▴⚠✓]+",
+              // One lower-case word is a key or a mode passed along (`shownError("author")`), not text.
+              "[a-z][a-zA-Z]*",
+              // An example address, the same in every language.
+              "https?://\\S+",
               // The brand (its header logo splits it in two) and other proper names.
               "Kursusku",
               "Kursus",
-              "ku",
               "Udemy",
               "Google",
               "Telegram",
