@@ -1,5 +1,5 @@
-import { useLocation } from "react-router";
-import { localeOfPath, localizedHref, type Locale } from "../../core/locale";
+import { useLocation, useMatches } from "react-router";
+import { isLocale, localeOfPath, localizedHref, type Locale } from "../../core/locale";
 
 /**
  * A compiled message (core/paraglide/messages, generated from messages/{en,id}.json): one function
@@ -7,9 +7,15 @@ import { localeOfPath, localizedHref, type Locale } from "../../core/locale";
  */
 type Message<Inputs> = (inputs: Inputs, options: { locale: Locale }) => string;
 
-/** The language of the page being shown: its address says it (core/locale.ts). */
+/**
+ * The language of the page being shown: its address says it (core/locale.ts). A page with one
+ * address for both languages (/go/:id, the unsubscribe page) decides its own and says it in its
+ * data's `locale`; the header, footer and <html lang> around it follow.
+ */
 export function useLocale(): Locale {
-  return localeOfPath(useLocation().pathname);
+  const byAddress = localeOfPath(useLocation().pathname);
+  const page = useMatches().at(-1)?.data as { locale?: unknown } | undefined;
+  return page && isLocale(page.locale) ? page.locale : byAddress;
 }
 
 /**

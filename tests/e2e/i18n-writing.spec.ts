@@ -194,6 +194,9 @@ test("opening a course from /id goes through /go in Indonesian; English stays En
     await limit.waitForLoadState("domcontentloaded");
     expect(new URL(limit.url()).pathname).toBe(`/go/${shown!.id}`);
     await expect(limit).toHaveTitle("Batas Kredit Tercapai | Kursusku");
+    // The page around it follows the page's language too, though its address has none.
+    await expect(limit.locator("html")).toHaveAttribute("lang", "id");
+    await expect(limit.getByRole("link", { name: "Artikel", exact: true }).first()).toBeVisible();
     await expect(
       limit.getByRole("heading", { level: 1, name: "Batas Kredit Tercapai" }),
     ).toBeVisible();
@@ -262,6 +265,7 @@ test("the confirm and refused /go pages speak the visitor's language", async ({ 
   expect(confirm.status()).toBe(200);
   const confirmHtml = await confirm.text();
   expect(confirmHtml).toContain("<title>Buka Kursus Ini? | Kursusku</title>");
+  expect(confirmHtml).toMatch(/<html lang="id"/);
   expect(confirmHtml).toContain("Buka Kursusnya");
   expect(confirmHtml).toContain(`href="/go/${course!.id}?confirm=1&amp;lang=id"`);
 
