@@ -50,7 +50,10 @@ export function buildDigestMessage(input: DigestInput): MailMessage {
     (course) => `${siteUrl}${localizedHref(locale, coursePath(course.slug))}`,
   );
   const dashboardUrl = `${siteUrl}${localizedHref(locale, "/dashboard")}`;
-  // The unsubscribe address keeps its one address: its page reads and posts the token there.
+  // The unsubscribe page keeps its one address; the links a reader follows name their language
+  // (the one-click header stays bare: mail clients post to it without showing a page).
+  const unsubscribePageUrl =
+    locale === "en" ? input.unsubscribeUrl : `${input.unsubscribeUrl}&lang=${locale}`;
 
   const text = [
     intro,
@@ -64,7 +67,7 @@ export function buildDigestMessage(input: DigestInput): MailMessage {
     hurry,
     "",
     m.alerts_digest_manage_text({ url: dashboardUrl }, { locale }),
-    m.alerts_digest_stop_text({ url: input.unsubscribeUrl }, { locale }),
+    m.alerts_digest_stop_text({ url: unsubscribePageUrl }, { locale }),
   ].join("\n");
 
   const items = courses
@@ -81,7 +84,7 @@ export function buildDigestMessage(input: DigestInput): MailMessage {
 ${items}
 </ul>
 <p>${escapeXml(hurry)}</p>
-<p style="font-size:13px;color:#555"><a href="${escapeXml(dashboardUrl)}">${escapeXml(m.alerts_digest_manage_link({}, { locale }))}</a> · <a href="${escapeXml(input.unsubscribeUrl)}">${escapeXml(m.alerts_digest_unsubscribe_link({}, { locale }))}</a></p>
+<p style="font-size:13px;color:#555"><a href="${escapeXml(dashboardUrl)}">${escapeXml(m.alerts_digest_manage_link({}, { locale }))}</a> · <a href="${escapeXml(unsubscribePageUrl)}">${escapeXml(m.alerts_digest_unsubscribe_link({}, { locale }))}</a></p>
 </body></html>
 `;
   const digestId = createHash("sha256")
