@@ -11,7 +11,7 @@ import {
 } from "../../core/ai-schemas";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
-import { useMessages } from "../lib/i18n";
+import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
 export type AiCompassModalProps = {
@@ -64,7 +64,7 @@ export function readGuidance(text: string): LearningGuidance | null {
 
 /** AI Learning Compass: goal in; advice, skills and keyword chips out. */
 export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModalProps) {
-  const { t } = useMessages();
+  const { t, locale } = useMessages();
   const toast = useToast();
   const [goal, setGoal] = useState("");
   const [phase, setPhase] = useState<Phase>("input");
@@ -105,7 +105,7 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
     try {
       const result = await requestAiTask(
         { task: "compass", contents: trimmed },
-        { signal: controller.signal },
+        { signal: controller.signal, headers: answerLanguageHeaders(locale) },
       );
       if (controller.signal.aborted) return;
       if (!result.ok) {

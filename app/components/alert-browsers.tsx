@@ -5,6 +5,7 @@ import type { MyAlerts } from "../../core/my-alerts";
 import { PUSH_SUBSCRIPTIONS_PATH, PUSH_TEST_PATH } from "../../core/push";
 import { buttonClass } from "./alert-write";
 import { useToast } from "./toast";
+import { pageAnswerHeaders } from "../lib/page-language";
 
 /**
  * The browsers that took the user's push alerts: when each was added, and for one we stopped
@@ -23,7 +24,10 @@ export function AlertBrowsers({ browsers }: { browsers: MyAlerts["browsers"] }) 
   const call = async (path: string, init: RequestInit, done: string | null, failed: string) => {
     setBusy(true);
     try {
-      const response = await fetch(path, init);
+      const response = await fetch(path, {
+        ...init,
+        headers: { ...pageAnswerHeaders(), ...(init.headers as Record<string, string>) },
+      });
       const answer = (await response.json().catch(() => ({}))) as { message?: string };
       if (response.ok) toast.show(done ?? answer.message ?? failed, "success");
       else toast.show(answer.message ?? `${failed} Please try again.`, "error");

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { PUSH_MESSAGES, PUSH_SUBSCRIPTIONS_PATH } from "../../core/push";
 import { useToast } from "./toast";
+import { pageAnswerHeaders } from "../lib/page-language";
 
 type State = "unsupported" | "denied" | "off" | "on" | "busy";
 
@@ -96,7 +97,10 @@ async function currentState(): Promise<State> {
 async function request(method: "GET" | "POST" | "DELETE", body?: unknown): Promise<Answer> {
   const response = await fetch(PUSH_SUBSCRIPTIONS_PATH, {
     method,
-    headers: body === undefined ? {} : { "content-type": "application/json" },
+    headers: {
+      ...pageAnswerHeaders(),
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const answer = (await response.json().catch(() => ({}))) as Answer;

@@ -1,3 +1,5 @@
+import { pageAnswerHeaders } from "./page-language";
+
 type AlertAnswer = { success?: boolean; message?: string; error?: { message?: string } };
 
 /** On success, the route's whole answer (e.g. the Telegram deep link it made). */
@@ -16,7 +18,7 @@ export async function postAlertForm(
   try {
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.set(name, value);
-    const response = await fetch(path, { method: "POST", body });
+    const response = await fetch(path, { method: "POST", body, headers: pageAnswerHeaders() });
     const answer = (await response.json().catch(() => ({}))) as AlertAnswer;
     if (response.ok && answer.success) return { ok: true, answer };
     return {

@@ -2,6 +2,8 @@ import { emailChannelInputSchema } from "../../core/alert-rules";
 import { setEmailChannel, takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import { sendTestEmail } from "../../server/domain/alerts/channel-tests";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-email";
 
@@ -16,7 +18,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const form = await readAlertForm(request);
     if (formText(form, "intent") === "test") {
       const message = await sendTestEmail(context.services, user.id);
-      return Response.json({ success: true, message });
+      return Response.json({
+        success: true,
+        message: answerMessage(message, answerLocaleOf(request)),
+      });
     }
     const input = parseInput(
       emailChannelInputSchema,
@@ -27,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const email = await setEmailChannel(context.services, user.id, input);
     return Response.json({ success: true, email });
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }
 

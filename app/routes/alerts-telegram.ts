@@ -7,6 +7,8 @@ import {
   unlinkTelegram,
 } from "../../server/domain/alerts/telegram-chats";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-telegram";
 
@@ -34,11 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "test") {
       const message = await sendTestTelegram(context.services, user.id);
-      return Response.json({ success: true, message });
+      return Response.json({
+        success: true,
+        message: answerMessage(message, answerLocaleOf(request)),
+      });
     }
     throw new HttpRefusal(400, TELEGRAM_TEXTS.badIntent);
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }
 

@@ -5,6 +5,7 @@ import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import { unwatchCourse, watchCourse } from "../../server/domain/alerts/watches";
 import { ValidationError } from "../../server/domain/errors";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
+import { answerLocaleOf } from "../../server/web/answer-language";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-watches";
 
@@ -52,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const course = await watchCourse(context.services, user.id, target);
     return Response.json({ success: true, watching: true, course });
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }
 

@@ -4,6 +4,8 @@ import {
   subscribePush,
   unsubscribePush,
 } from "../../server/domain/push-subscriptions";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/push-subscriptions";
 
@@ -13,7 +15,7 @@ import type { Route } from "./+types/push-subscriptions";
  * POST a PushSubscription's JSON → this browser gets push alerts;
  * DELETE `{ endpoint }` → it no longer does.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     if (!context.identity.user) throw new HttpRefusal(401, PUSH_MESSAGES.signInRequired);
     return Response.json(
@@ -21,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }
 
@@ -39,13 +41,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method === "POST") {
       const result = await subscribePush(context.services, user.id, body);
       return Response.json(
-        { success: true, message: PUSH_MESSAGES.subscribed, ...result },
+        {
+          success: true,
+          message: answerMessage(PUSH_MESSAGES.subscribed, answerLocaleOf(request)),
+          ...result,
+        },
         { status: result.created ? 201 : 200 },
       );
     }
     const result = await unsubscribePush(context.services, user.id, body);
-    return Response.json({ success: true, message: PUSH_MESSAGES.unsubscribed, ...result });
+    return Response.json({
+      success: true,
+      message: answerMessage(PUSH_MESSAGES.unsubscribed, answerLocaleOf(request)),
+      ...result,
+    });
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }

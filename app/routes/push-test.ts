@@ -1,17 +1,23 @@
 import { PUSH_MESSAGES } from "../../core/push";
 import { sendTestPush } from "../../server/domain/push-subscriptions";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/push-test";
 
 /** POST /push/test: a test notification to each browser the signed-in user turned push on in. */
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = context.identity.user;
     if (!user) throw new HttpRefusal(401, PUSH_MESSAGES.signInRequired);
     const result = await sendTestPush(context.services, user.id);
-    return Response.json({ success: true, message: PUSH_MESSAGES.testSent, ...result });
+    return Response.json({
+      success: true,
+      message: answerMessage(PUSH_MESSAGES.testSent, answerLocaleOf(request)),
+      ...result,
+    });
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }
 
