@@ -14,6 +14,7 @@ export const REVIEW_MAX_LENGTH = 2000;
 export const reviewTooLongMessage = (max: number) =>
   `Reviews can be at most ${max} characters long.`;
 export const REVIEW_THANKS = "Thank you! Your review has been submitted.";
+export const SIGNED_OUT = "You have been signed out.";
 export const APP_BONUS_SIGN_IN = "Please sign in to claim your app bonus.";
 export const APP_BONUS_UNLOCKED = "You've unlocked 1 hour of free premium access!";
 export const GOOGLE_SIGN_IN_FAILED = "Google Sign-In failed. Please try again.";

@@ -97,6 +97,7 @@ const PRODUCED: [unknown, Record<string, unknown>, string][] = [
   [m.server_sign_in_welcome_back, {}, rules.SIGNED_IN_AGAIN],
   [m.server_sign_in_error, { message: "boom" }, rules.signInErrorMessage("boom")],
   [m.server_sign_in_first, {}, inline("server/api/router.ts", "Please sign in first.")],
+  [m.server_signed_out, {}, rules.SIGNED_OUT],
   [m.server_too_many_requests, {}, TOO_MANY_API_REQUESTS],
   [m.server_ai_goal_required, {}, AI_MESSAGES.goalRequired],
   [m.server_ai_goal_too_long, { max: AI_LIMITS.goalMaxChars }, AI_MESSAGES.goalTooLong],

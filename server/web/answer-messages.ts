@@ -45,6 +45,7 @@ const EXACT: AnswerMessage[] = [
   m.server_sign_in_registered,
   m.server_sign_in_welcome_back,
   m.server_sign_in_first,
+  m.server_signed_out,
   m.server_too_many_requests,
   m.server_ai_goal_required,
   m.server_ai_compass_failed,

@@ -310,6 +310,43 @@ describe("AI", () => {
   });
 });
 
+describe("the personal layer on shared pages", () => {
+  const BROWSER =
+    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+  async function noScriptBar(path: string, cookie: string): Promise<string> {
+    const response = await fetch(`${site.baseUrl}${path}`, {
+      headers: { cookie, "user-agent": BROWSER },
+    });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    return /data-testid="no-script-personal-bar">(.*?)<\/div><\/noscript>/.exec(html)?.[1] ?? "";
+  }
+
+  it("speaks each page's language, and a visitor's English and Indonesian endings never mix", async () => {
+    const cookie = await someone();
+    const english = await noScriptBar("/", cookie);
+    expect(english).toContain("Signed in as");
+    expect(english).toContain('href="/dashboard">Dashboard</a>');
+    const indonesian = await noScriptBar("/id", cookie);
+    expect(indonesian).toContain("Masuk sebagai");
+    expect(indonesian).toContain('href="/id/dashboard">Dasbor</a>');
+    expect(indonesian).toContain('name="lang" value="id"');
+    // Kept endings are per scope: asking again still gives each page its own.
+    expect(await noScriptBar("/", cookie)).toContain("Signed in as");
+    expect(await noScriptBar("/id", cookie)).toContain("Masuk sebagai");
+  });
+
+  it("signing out from an /id page lands on /id with an Indonesian toast", async () => {
+    const response = await post("/auth/signout", { lang: "id" }, { cookie: await someone() });
+    expect(response.headers.get("location")).toBe("/id");
+    expect(flashOf(response)).toEqual({ type: "info", message: "Kamu sudah keluar." });
+    const english = await post("/auth/signout", {}, { cookie: await someone() });
+    expect(english.headers.get("location")).toBe("/");
+    expect(flashOf(english)?.message).toBe("You have been signed out.");
+  });
+});
+
 describe("the JSON action API", () => {
   it("stays English unless the client prefers Indonesian", async () => {
     const english = await fetch(`${site.baseUrl}/api?action=nosuchaction`, {
