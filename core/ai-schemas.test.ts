@@ -46,6 +46,19 @@ describe("requestAiTask", () => {
     expect(seen[0]!.method).toBe("POST");
   });
 
+  it("sends the page's language with the request, so the answer speaks it", async () => {
+    const seen: RequestInit[] = [];
+    await requestAiTask(
+      { task: "trending", contents: "" },
+      { fetchImpl: fakeFetch(200, { text: "{}" }, seen), headers: { "Accept-Language": "id" } },
+    );
+    expect(seen[0]!.headers).toEqual({
+      "Accept-Language": "id",
+      "Content-Type": "application/json",
+      Accept: "application/json",
+    });
+  });
+
   it("prefers the server's details over its error, as SPEC §8 says", async () => {
     expect(
       await requestAiTask(

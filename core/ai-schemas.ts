@@ -149,14 +149,23 @@ export type AiCallResult = { ok: true; text: string } | { ok: false; message: st
  */
 export async function requestAiTask(
   body: AiRequestBody,
-  options: { signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
+  options: {
+    signal?: AbortSignal;
+    fetchImpl?: typeof fetch;
+    /** Extra request headers: the page's Accept-Language, so the answer speaks its language. */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<AiCallResult> {
   const fetchImpl = options.fetchImpl ?? fetch;
   let response: Response;
   try {
     response = await fetchImpl("/api/ai", {
       method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      headers: {
+        ...options.headers,
+        "Content-Type": "application/json",
+        Accept: "application/json",
+      },
       body: JSON.stringify({ config: { responseMimeType: "application/json" }, ...body }),
       signal: options.signal,
     });

@@ -1,3 +1,4 @@
+import type { Locale } from "./locale";
 import type { ViewerSummary } from "./viewer";
 
 /** A code the user redeemed, newest first on the redeem section. */
@@ -34,6 +35,11 @@ export type PersonalScope = {
   courseIds: number[];
   showsRedemptions: boolean;
   reviewCourseId: number | null;
+  /**
+   * The page's language (its address): the ending's no-script bar speaks it, and a visitor's
+   * kept endings for /id pages and English pages never mix. English when not given.
+   */
+  locale?: Locale;
 };
 
 export const EMPTY_PERSONAL_SCOPE: PersonalScope = {

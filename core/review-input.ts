@@ -1,5 +1,10 @@
 import { z } from "./zod";
-import { REVIEW_MAX_LENGTH, REVIEW_RATING_REQUIRED, REVIEW_TEXT_REQUIRED } from "./messages";
+import {
+  REVIEW_MAX_LENGTH,
+  REVIEW_RATING_REQUIRED,
+  REVIEW_TEXT_REQUIRED,
+  reviewTooLongMessage,
+} from "./messages";
 
 /**
  * A review as the user writes it: a whole-number rating of 1 to 5 stars (a form's "4" counts)
@@ -20,7 +25,7 @@ export const reviewInputSchema = z.object({
       z
         .string()
         .min(1, REVIEW_TEXT_REQUIRED)
-        .max(REVIEW_MAX_LENGTH, `Reviews can be at most ${REVIEW_MAX_LENGTH} characters long.`),
+        .max(REVIEW_MAX_LENGTH, reviewTooLongMessage(REVIEW_MAX_LENGTH)),
     ),
 });
 

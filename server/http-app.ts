@@ -4,7 +4,7 @@ import express, { type Express } from "express";
 import { createRequestHandler as createFetchRequestHandler, type ServerBuild } from "react-router";
 import { COUPON_BANNER_COOKIE } from "../core/coupon-banner";
 import { THEME_COOKIE } from "../core/theme";
-import { LANGUAGE_COOKIE } from "../core/locale";
+import { LANGUAGE_COOKIE, localeOfPath } from "../core/locale";
 import { healthHeartbeat } from "./db/schema";
 import type { RequestContext } from "./load-context";
 import { createApiRouter } from "./api/router";
@@ -204,7 +204,11 @@ function createPublicPageCache(
       isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken) ||
       wantsOwnRender(parseCookies(request.headers.cookie)),
     render: async (address, preferenceCookies) => {
-      const sharedRender: PersonalScope = { ...EMPTY_PERSONAL_SCOPE, courseIds: [] };
+      const sharedRender: PersonalScope = {
+        ...EMPTY_PERSONAL_SCOPE,
+        courseIds: [],
+        locale: localeOfPath(new URL(address, services.config.publicSiteUrl).pathname),
+      };
       // Only what the key holds reaches the render: the address and the display preferences.
       const response = await renderPage(
         new Request(new URL(address, services.config.publicSiteUrl), {
@@ -240,7 +244,7 @@ function createVisitorLayerCache(services: Services): VisitorLayers {
       // Premium (and with it unlimited credits, writing articles) ends at a moment of its own.
       const premiumUntil = identity.user?.premiumUntil?.getTime();
       return {
-        ending: renderPersonalTail(layer),
+        ending: renderPersonalTail(layer, scope.locale),
         subject,
         trueUntil:
           premiumUntil && premiumUntil > services.clock.now().getTime() ? premiumUntil : undefined,

@@ -3,12 +3,13 @@ import { Form, Link } from "react-router";
 import type { SignedInViewer } from "../../core/viewer";
 import { CreditExplainer } from "./credit-explainer";
 import { useViewer } from "./personal-layer";
+import { ANSWER_LANGUAGE_FIELD } from "../../core/locale";
 import { byCount, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
 /** Avatar button with the signed-in address, Dashboard and Sign Out. */
 export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
-  const { t, href } = useMessages();
+  const { t, href, locale } = useMessages();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const premium = viewer.status !== "standard";
@@ -63,6 +64,7 @@ export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
             {t(m.account_dashboard)}
           </Link>
           <Form method="post" action="/auth/signout">
+            <input type="hidden" name={ANSWER_LANGUAGE_FIELD} value={locale} />
             <button
               type="submit"
               className="w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import {
   AI_ERROR_TOAST_MS,
   AI_LIMITS,
-  AI_MESSAGES,
   learningGuidanceSchema,
   parseAiText,
   requestAiTask,
@@ -11,7 +10,7 @@ import {
 } from "../../core/ai-schemas";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
-import { useMessages } from "../lib/i18n";
+import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
 export type AiCompassModalProps = {
@@ -64,7 +63,7 @@ export function readGuidance(text: string): LearningGuidance | null {
 
 /** AI Learning Compass: goal in; advice, skills and keyword chips out. */
 export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModalProps) {
-  const { t } = useMessages();
+  const { t, locale } = useMessages();
   const toast = useToast();
   const [goal, setGoal] = useState("");
   const [phase, setPhase] = useState<Phase>("input");
@@ -89,12 +88,12 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
     const trimmed = goal.trim();
     // The server says the same; answering here saves a round trip.
     if (trimmed === "") {
-      setError(AI_MESSAGES.goalRequired);
+      setError(t(m.server_ai_goal_required));
       inputRef.current?.focus();
       return;
     }
     if (trimmed.length > AI_LIMITS.goalMaxChars) {
-      setError(AI_MESSAGES.goalTooLong);
+      setError(t(m.server_ai_goal_too_long, { max: AI_LIMITS.goalMaxChars }));
       return;
     }
     pending.current?.abort();
@@ -105,22 +104,22 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
     try {
       const result = await requestAiTask(
         { task: "compass", contents: trimmed },
-        { signal: controller.signal },
+        { signal: controller.signal, headers: answerLanguageHeaders(locale) },
       );
       if (controller.signal.aborted) return;
       if (!result.ok) {
-        fail(result.message ?? AI_MESSAGES.compassFailed);
+        fail(result.message ?? t(m.server_ai_compass_failed));
         return;
       }
       const answer = readGuidance(result.text);
       if (!answer) {
-        fail(AI_MESSAGES.compassUnreadable);
+        fail(t(m.server_ai_compass_unreadable));
         return;
       }
       setGuidance(answer);
       setPhase("results");
     } catch {
-      if (!controller.signal.aborted) fail(AI_MESSAGES.compassFailed);
+      if (!controller.signal.aborted) fail(t(m.server_ai_compass_failed));
     }
   }
 

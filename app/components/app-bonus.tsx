@@ -4,7 +4,7 @@ import { APP_BONUS_MODAL_DELAY_MS } from "../../core/rules";
 import type { ViewerSummary } from "../../core/viewer";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
-import { useMessages } from "../lib/i18n";
+import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
 /**
@@ -48,7 +48,10 @@ export function AppBonus({ viewer }: { viewer: ViewerSummary | undefined }) {
   const claim = async () => {
     setClaiming(true);
     try {
-      const response = await fetch("/auth/app-bonus", { method: "POST" });
+      const response = await fetch("/auth/app-bonus", {
+        method: "POST",
+        headers: answerLanguageHeaders(locale),
+      });
       const body = (await response.json()) as { success?: boolean; message?: string };
       if (!response.ok || !body.success) {
         toast.show(body.message ?? t(m.app_bonus_failed), "error");

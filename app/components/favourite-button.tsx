@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { useLocation } from "react-router";
+import { ANSWER_LANGUAGE_FIELD } from "../../core/locale";
 import { TRUNCATE, truncate } from "../../core/text";
 import { useToast } from "./toast";
 import { useViewer } from "./personal-layer";
-import { useMessages } from "../lib/i18n";
+import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
 type FavouriteAnswer = {
@@ -32,7 +33,7 @@ export function FavouriteButton({
   onChange?: (favourited: boolean) => void;
   className?: string;
 }) {
-  const { t } = useMessages();
+  const { t, locale } = useMessages();
   const toast = useToast();
   const [favourited, setFavourited] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -57,7 +58,11 @@ export function FavouriteButton({
       const body = new FormData();
       body.set("courseId", String(courseId));
       body.set("favourite", String(next));
-      const response = await fetch("/favourites", { method: "POST", body });
+      const response = await fetch("/favourites", {
+        method: "POST",
+        body,
+        headers: answerLanguageHeaders(locale),
+      });
       const answer = (await response.json().catch(() => ({}))) as FavouriteAnswer;
       if (!response.ok || !answer.success) {
         setFavourited(!next);
@@ -81,6 +86,7 @@ export function FavouriteButton({
       <input type="hidden" name="courseId" value={courseId} />
       <input type="hidden" name="favourite" value={String(!favourited)} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <input type="hidden" name={ANSWER_LANGUAGE_FIELD} value={locale} />
       <button
         type="submit"
         data-replay={`favourite-${courseId}`}

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { formatJakartaInstant } from "../../core/dates";
 import type { RedemptionItem } from "../../core/personal-layer";
-import { useMessages } from "../lib/i18n";
+import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
 type RedeemAnswer = {
@@ -25,7 +25,7 @@ export function RedeemSection({
   signedIn: boolean;
   redemptions: RedemptionItem[];
 }) {
-  const { t } = useMessages();
+  const { t, locale } = useMessages();
   const revalidator = useRevalidator();
   const [code, setCode] = useState("");
   const [checking, setChecking] = useState(false);
@@ -41,7 +41,11 @@ export function RedeemSection({
     try {
       const body = new FormData();
       body.set("code", code);
-      const response = await fetch("/redeem", { method: "POST", body });
+      const response = await fetch("/redeem", {
+        method: "POST",
+        body,
+        headers: answerLanguageHeaders(locale),
+      });
       const answer = (await response.json().catch(() => ({}))) as RedeemAnswer;
       if (answer.success) {
         setResult({ success: true, message: answer.message ?? t(m.redeem_success_fallback) });

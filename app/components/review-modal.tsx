@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { REVIEW_MAX_LENGTH } from "../../core/messages";
-import { byCount, useMessages } from "../lib/i18n";
+import { answerLanguageHeaders, byCount, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
@@ -31,7 +31,7 @@ export function ReviewModal({
 }
 
 function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => void }) {
-  const { t } = useMessages();
+  const { t, locale } = useMessages();
   const toast = useToast();
   const revalidator = useRevalidator();
   const [rating, setRating] = useState(0);
@@ -58,7 +58,11 @@ function ReviewForm({ target, onDone }: { target: ReviewTarget; onDone: () => vo
       body.set("courseId", String(target.courseId));
       body.set("rating", String(rating));
       body.set("text", text);
-      const response = await fetch("/reviews", { method: "POST", body });
+      const response = await fetch("/reviews", {
+        method: "POST",
+        body,
+        headers: answerLanguageHeaders(locale),
+      });
       const answer = (await response.json().catch(() => ({}))) as ReviewAnswer;
       if (!response.ok || !answer.success) {
         const message = answer.error?.message ?? answer.message ?? response.statusText;

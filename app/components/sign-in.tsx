@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, useLocation, useNavigation, useRevalidator } from "react-router";
 import { useToast } from "./toast";
-import { useMessages } from "../lib/i18n";
+import { ANSWER_LANGUAGE_FIELD } from "../../core/locale";
+import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
 /** The local stand-in for Google (offline and tests): type an e-mail, sign in. */
 export function DevSignInForm({ compact = false }: { compact?: boolean }) {
-  const { t } = useMessages();
+  const { t, locale } = useMessages();
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/auth/dev";
@@ -14,6 +15,7 @@ export function DevSignInForm({ compact = false }: { compact?: boolean }) {
   return (
     <Form method="post" action="/auth/dev" className="flex items-center gap-2">
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input type="hidden" name={ANSWER_LANGUAGE_FIELD} value={locale} />
       <label htmlFor={inputId} className="sr-only">
         {t(m.sign_in_email)}
       </label>
@@ -75,7 +77,7 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
       try {
         const answer = await fetch("/auth/google", {
           method: "POST",
-          headers: { "content-type": "application/json" },
+          headers: { ...answerLanguageHeaders(locale), "content-type": "application/json" },
           body: JSON.stringify({ credential: response.credential }),
         });
         const body = (await answer.json()) as {

@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import {
-  AI_MESSAGES,
   parseAiText,
   relatedCourseSchema,
   requestAiTask,
@@ -10,7 +9,8 @@ import {
 import { TRUNCATE, truncate } from "../../core/text";
 import { useCourseOpener } from "./course-opener";
 import { Modal } from "./ui/modal";
-import { useMessages } from "../lib/i18n";
+import type { Locale } from "../../core/locale";
+import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
 // The markdown renderer is only needed once an answer arrives: keep it out of the home bundle.
@@ -54,15 +54,18 @@ export function readTrending(text: string): TrendingAnswer | null {
   return { topic: value.topic, explanation: value.explanation, keywords, relatedCourses };
 }
 
-async function fetchTrending(signal: AbortSignal): Promise<TrendingResult> {
+async function fetchTrending(signal: AbortSignal, locale: Locale): Promise<TrendingResult> {
   try {
-    const result = await requestAiTask({ task: "trending", contents: "" }, { signal });
-    if (!result.ok) return { ok: false, message: result.message ?? AI_MESSAGES.trendingFailed };
+    const result = await requestAiTask(
+      { task: "trending", contents: "" },
+      { signal, headers: answerLanguageHeaders(locale) },
+    );
+    if (!result.ok) return { ok: false, message: result.message ?? m.server_ai_trending_failed({}, { locale }) };
     const answer = readTrending(result.text);
-    return answer ? { ok: true, answer } : { ok: false, message: AI_MESSAGES.trendingMalformed };
+    return answer ? { ok: true, answer } : { ok: false, message: m.server_ai_trending_malformed({}, { locale }) };
   } catch (error) {
     if (signal.aborted) throw error;
-    return { ok: false, message: AI_MESSAGES.trendingFailed };
+    return { ok: false, message: m.server_ai_trending_failed({}, { locale }) };
   }
 }
 
@@ -73,7 +76,7 @@ function plainText(markdown: string): string {
 
 /** Trending topic modal: fetches when opened; topic, explanation and related courses. */
 export function TrendingModal({ open, onClose }: TrendingModalProps) {
-  const { t } = useMessages();
+  const { t, locale } = useMessages();
   const openCourse = useCourseOpener();
   // Every opening (and every "Try Again") asks afresh; the server caches the answer for an hour.
   const [opening, setOpening] = useState(0);
@@ -87,12 +90,12 @@ export function TrendingModal({ open, onClose }: TrendingModalProps) {
   useEffect(() => {
     if (!open) return;
     const controller = new AbortController();
-    fetchTrending(controller.signal).then(
+    fetchTrending(controller.signal, locale).then(
       (result) => setOutcome({ opening, ...result }),
       () => undefined,
     );
     return () => controller.abort();
-  }, [open, opening]);
+  }, [open, opening, locale]);
 
   const current = outcome?.opening === opening ? outcome : null;
 

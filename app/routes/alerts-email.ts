@@ -3,7 +3,8 @@ import { setEmailChannel, takeAlertWriteLimit } from "../../server/domain/alerts
 import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
 import { sendTestEmail } from "../../server/domain/alerts/channel-tests";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
-import { answerLocale } from "../../server/web/answer-language";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-email";
 
@@ -17,17 +18,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     await takeAlertWriteLimit(context.services, user.id);
     const form = await readAlertForm(request);
     // The Alerts tab's language is the language the user's alerts speak from now on.
-    await rememberAlertLocale(
-      context.services,
-      user.id,
-      answerLocale({
-        acceptLanguage: request.headers.get("accept-language"),
-        explicit: formText(form, "lang"),
-      }),
-    );
+    await rememberAlertLocale(context.services, user.id, answerLocaleOf(request, form));
     if (formText(form, "intent") === "test") {
       const message = await sendTestEmail(context.services, user.id);
-      return Response.json({ success: true, message });
+      return Response.json({
+        success: true,
+        message: answerMessage(message, answerLocaleOf(request)),
+      });
     }
     const input = parseInput(
       emailChannelInputSchema,
@@ -38,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const email = await setEmailChannel(context.services, user.id, input);
     return Response.json({ success: true, email });
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }
 

@@ -10,7 +10,7 @@ import {
 } from "../../server/domain/alerts/saved-searches";
 import { NotFound } from "../../server/domain/errors";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
-import { answerLocale } from "../../server/web/answer-language";
+import { answerLocaleOf } from "../../server/web/answer-language";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-searches";
 
@@ -28,14 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await takeAlertWriteLimit(services, user.id);
     const form = await readAlertForm(request);
     // The Alerts tab's language is the language the user's alerts speak from now on.
-    await rememberAlertLocale(
-      services,
-      user.id,
-      answerLocale({
-        acceptLanguage: request.headers.get("accept-language"),
-        explicit: formText(form, "lang"),
-      }),
-    );
+    await rememberAlertLocale(services, user.id, answerLocaleOf(request, form));
     const intent = request.method === "DELETE" ? "delete" : (formText(form, "intent") ?? "save");
     if (intent === "delete" || intent === "renew-feed" || intent === "channels") {
       const id = parseRowId(formText(form, "id"));
@@ -81,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 201 },
     );
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }
 

@@ -8,7 +8,8 @@ import {
   unlinkTelegram,
 } from "../../server/domain/alerts/telegram-chats";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
-import { answerLocale } from "../../server/web/answer-language";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-telegram";
 
@@ -23,14 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await takeAlertWriteLimit(context.services, user.id);
     const form = await readAlertForm(request);
     // The Alerts tab's language is the language the user's alerts speak from now on.
-    await rememberAlertLocale(
-      context.services,
-      user.id,
-      answerLocale({
-        acceptLanguage: request.headers.get("accept-language"),
-        explicit: formText(form, "lang"),
-      }),
-    );
+    await rememberAlertLocale(context.services, user.id, answerLocaleOf(request, form));
     const intent = formText(form, "intent");
     if (intent === "link") {
       const link = await createTelegramLink(context.services, user.id);
@@ -45,11 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     if (intent === "test") {
       const message = await sendTestTelegram(context.services, user.id);
-      return Response.json({ success: true, message });
+      return Response.json({
+        success: true,
+        message: answerMessage(message, answerLocaleOf(request)),
+      });
     }
     throw new HttpRefusal(400, TELEGRAM_TEXTS.badIntent);
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }
 

@@ -6,7 +6,7 @@ import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import { unwatchCourse, watchCourse } from "../../server/domain/alerts/watches";
 import { ValidationError } from "../../server/domain/errors";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
-import { answerLocale } from "../../server/web/answer-language";
+import { answerLocaleOf } from "../../server/web/answer-language";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-watches";
 
@@ -23,14 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await takeAlertWriteLimit(context.services, user.id);
     const form = await readAlertForm(request);
     // The Alerts tab's language is the language the user's alerts speak from now on.
-    await rememberAlertLocale(
-      context.services,
-      user.id,
-      answerLocale({
-        acceptLanguage: request.headers.get("accept-language"),
-        explicit: formText(form, "lang"),
-      }),
-    );
+    await rememberAlertLocale(context.services, user.id, answerLocaleOf(request, form));
     const unwatch = request.method === "DELETE" || formText(form, "intent") === "unwatch";
     const courseField = formText(form, "courseId");
     if (formText(form, "intent") === "channels") {
@@ -63,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const course = await watchCourse(context.services, user.id, target);
     return Response.json({ success: true, watching: true, course });
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }
 

@@ -1,4 +1,5 @@
 import { answerAiRequest } from "../../server/domain/ai/ai-requests";
+import { answerLocaleOf } from "../../server/web/answer-language";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/api-ai";
 
@@ -6,7 +7,8 @@ import type { Route } from "./+types/api-ai";
  * POST /api/ai, the site's AI: the body names a task and carries only the user's input for it;
  * the server writes every prompt. See core/ai-schemas.ts for the contract and
  * server/domain/ai/ai-requests.ts for the rules. 200 `{ text }` with the answer as a JSON
- * string, or `{ error, details? }` with a 4xx/5xx status.
+ * string, or `{ error, details? }` with a 4xx/5xx status. Messages and the AI's own words speak
+ * the request's language (Accept-Language: the page's scripts send their page's).
  */
 
 /** A 2 MB image in base64 plus the rest of the JSON; anything larger is not ours. */
@@ -35,6 +37,7 @@ async function readLimitedText(request: Request, limit: number): Promise<string 
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const locale = answerLocaleOf(request);
   try {
     if (request.method !== "POST") throw notAllowed();
     const text = await readLimitedText(request, MAX_BODY_BYTES);
@@ -46,10 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch {
       throw new HttpRefusal(400, "The request body must be JSON.");
     }
-    const answer = await answerAiRequest(context.services, context.identity, body);
+    const answer = await answerAiRequest(context.services, context.identity, body, locale);
     return Response.json({ text: answer }, { headers: NO_STORE });
   } catch (error) {
-    return jsonErrorResponse(error, "ai", NO_STORE);
+    return jsonErrorResponse(error, "ai", locale, NO_STORE);
   }
 }
 
@@ -57,6 +60,6 @@ function notAllowed(): HttpRefusal {
   return new HttpRefusal(405, "Method Not Allowed", { Allow: "POST" });
 }
 
-export function loader() {
-  return jsonErrorResponse(notAllowed(), "ai", NO_STORE);
+export function loader({ request }: Route.LoaderArgs) {
+  return jsonErrorResponse(notAllowed(), "ai", answerLocaleOf(request), NO_STORE);
 }

@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       () => "courseSince and articleSince must be whole numbers of 0 or more.",
     );
   } catch (error) {
-    return jsonErrorResponse(error, "error", { "Cache-Control": "no-store" });
+    return jsonErrorResponse(error, "error", "en", { "Cache-Control": "no-store" });
   }
   const { updates, etag } = await getLiveUpdates(context.services, query);
   const headers = { ETag: etag, "Cache-Control": "no-cache" };

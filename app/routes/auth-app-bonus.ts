@@ -1,13 +1,17 @@
+import { APP_BONUS_SIGN_IN, APP_BONUS_UNLOCKED } from "../../core/messages";
 import { claimAppPremium } from "../../server/domain/accounts";
 import { DomainError } from "../../server/domain/errors";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import type { Route } from "./+types/auth-app-bonus";
 
-/** POST /auth/app-bonus: an app user claims today's free hour of premium. */
-export async function action({ context }: Route.ActionArgs) {
+/** POST /auth/app-bonus: an app user claims today's free hour of premium (answered in the page's language). */
+export async function action({ request, context }: Route.ActionArgs) {
   const { services, identity } = context;
+  const locale = answerLocaleOf(request);
   if (!identity.user) {
     return Response.json(
-      { success: false, message: "Please sign in to claim your app bonus." },
+      { success: false, message: answerMessage(APP_BONUS_SIGN_IN, locale) },
       { status: 401 },
     );
   }
@@ -15,12 +19,15 @@ export async function action({ context }: Route.ActionArgs) {
     const claimed = await claimAppPremium(services, identity.user, identity.isAppClient);
     return Response.json({
       success: true,
-      message: "You've unlocked 1 hour of free premium access!",
+      message: answerMessage(APP_BONUS_UNLOCKED, locale),
       premiumUntil: claimed.premiumUntil.toISOString(),
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return Response.json({ success: false, message: error.message }, { status: error.status });
+    return Response.json(
+      { success: false, message: answerMessage(error.message, locale) },
+      { status: error.status },
+    );
   }
 }
 

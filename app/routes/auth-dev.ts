@@ -1,15 +1,19 @@
 import { redirect } from "react-router";
+import { SIGNED_IN_AGAIN, SIGNED_IN_NEW, signInErrorMessage } from "../../core/messages";
 import { signInWithLocalIdentity } from "../../server/domain/accounts";
 import { DomainError } from "../../server/domain/errors";
 import { TooManySignIns } from "../../server/domain/sign-in-limits";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import { flashCookie, sessionCookie } from "../../server/web/cookies";
 import { safeRedirectPath } from "../../server/web/redirects";
 import type { Route } from "./+types/auth-dev";
 
-/** POST /auth/dev: the local sign-in (form field `email`, optional `name`). */
+/** POST /auth/dev: the local sign-in (form field `email`, optional `name`; `lang` for the toast). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, identity } = context;
   const form = await request.formData();
+  const locale = answerLocaleOf(request, form);
   const back = safeRedirectPath(form.get("redirectTo"));
   const secure = identity.secureCookies;
   try {
@@ -25,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       flashCookie(
         {
           type: "success",
-          message: result.isNew ? "Account registered! Welcome to Kursusku." : "Welcome back!",
+          message: answerMessage(result.isNew ? SIGNED_IN_NEW : SIGNED_IN_AGAIN, locale),
         },
         secure,
       ),
@@ -35,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!(error instanceof DomainError)) throw error;
     const headers = new Headers({
       "Set-Cookie": flashCookie(
-        { type: "error", message: `Sign-In Error: ${error.message}` },
+        { type: "error", message: answerMessage(signInErrorMessage(error.message), locale) },
         secure,
       ),
     });

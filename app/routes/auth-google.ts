@@ -1,15 +1,20 @@
+import { GOOGLE_SIGN_IN_FAILED } from "../../core/messages";
 import { signInWithIdToken } from "../../server/domain/accounts";
 import { DomainError } from "../../server/domain/errors";
 import { TooManySignIns } from "../../server/domain/sign-in-limits";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import { sessionCookie } from "../../server/web/cookies";
 import type { Route } from "./+types/auth-google";
 
 /**
  * POST /auth/google with `{ credential }` (JSON or form): the Google ID token from Identity
- * Services, verified on the server. Answers `{ status, message }` and sets the session.
+ * Services, verified on the server. Answers `{ status, message }` and sets the session. A failure
+ * speaks the page's language; the success message stays as the site's script reads it.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { services, identity } = context;
+  const locale = answerLocaleOf(request);
   let credential: unknown;
   if ((request.headers.get("content-type") ?? "").includes("application/json")) {
     credential = ((await request.json().catch(() => ({}))) as { credential?: unknown }).credential;
@@ -18,7 +23,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (typeof credential !== "string" || credential === "") {
     return Response.json(
-      { status: "error", error: { message: "Google Sign-In failed. Please try again." } },
+      {
+        status: "error",
+        error: { message: answerMessage(GOOGLE_SIGN_IN_FAILED, locale) },
+      },
       { status: 400 },
     );
   }
@@ -35,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     return Response.json(
-      { status: "error", error: { message: error.message } },
+      { status: "error", error: { message: answerMessage(error.message, locale) } },
       {
         status: error.status,
         headers:

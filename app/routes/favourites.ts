@@ -3,6 +3,8 @@ import { parseRowId } from "../../core/row-id";
 import { DomainError } from "../../server/domain/errors";
 import { setFavourite } from "../../server/domain/favourites";
 import { flashCookie, type FlashMessage } from "../../server/web/cookies";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import { UNREADABLE_FORM_MESSAGE } from "../../server/web/form-bodies";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import { safeRedirectPath } from "../../server/web/redirects";
@@ -12,15 +14,26 @@ import type { Route } from "./+types/favourites";
 /**
  * POST /favourites (courseId, favourite=true|false): the heart toggle, for users and visitors.
  * The page's script asks for JSON; the heart's own form (a browser without JavaScript) also
- * sends `redirectTo` and goes back there, with the same message as a flash toast.
+ * sends `redirectTo` and goes back there, with the same message as a flash toast. The message
+ * speaks the page's language: the form's `lang` field, or the script's Accept-Language.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (!form) {
-    return jsonErrorResponse(new HttpRefusal(400, UNREADABLE_FORM_MESSAGE), "result");
+    return jsonErrorResponse(
+      new HttpRefusal(400, UNREADABLE_FORM_MESSAGE),
+      "result",
+      answerLocaleOf(request),
+    );
   }
+  const locale = answerLocaleOf(request, form);
   const redirectTo = form.get("redirectTo");
-  const answer = redirectTo === null ? answerJson : answerWithRedirect(redirectTo, context);
+  const send = redirectTo === null ? answerJson : answerWithRedirect(redirectTo, context);
+  const answer = (outcome: Outcome) =>
+    send({
+      ...outcome,
+      flash: { ...outcome.flash, message: answerMessage(outcome.flash.message, locale) },
+    });
   const field = form.get("courseId");
   const courseId = parseRowId(typeof field === "string" ? field : null);
   if (courseId === null) {
@@ -38,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       setCookie,
     });
   } catch (error) {
-    if (redirectTo === null) return jsonErrorResponse(error, "result");
+    if (redirectTo === null) return jsonErrorResponse(error, "result", locale);
     if (!(error instanceof DomainError)) throw error;
     return answer({ status: error.status, flash: { type: "error", message: error.message } });
   }

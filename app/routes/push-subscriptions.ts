@@ -5,7 +5,8 @@ import {
   subscribePush,
   unsubscribePush,
 } from "../../server/domain/push-subscriptions";
-import { answerLocale } from "../../server/web/answer-language";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/push-subscriptions";
 
@@ -15,7 +16,7 @@ import type { Route } from "./+types/push-subscriptions";
  * POST a PushSubscription's JSON → this browser gets push alerts;
  * DELETE `{ endpoint }` → it no longer does.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     if (!context.identity.user) throw new HttpRefusal(401, PUSH_MESSAGES.signInRequired);
     return Response.json(
@@ -23,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       { headers: { "Cache-Control": "no-store" } },
     );
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }
 
@@ -32,11 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const user = context.identity.user;
     if (!user) throw new HttpRefusal(401, PUSH_MESSAGES.signInRequired);
     // The Alerts tab's language is the language the user's alerts speak from now on.
-    await rememberAlertLocale(
-      context.services,
-      user.id,
-      answerLocale({ acceptLanguage: request.headers.get("accept-language") }),
-    );
+    await rememberAlertLocale(context.services, user.id, answerLocaleOf(request));
     if (request.method !== "POST" && request.method !== "DELETE")
       throw new HttpRefusal(405, "Use POST to subscribe or DELETE to unsubscribe.", {
         Allow: "GET, POST, DELETE",
@@ -47,13 +44,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (request.method === "POST") {
       const result = await subscribePush(context.services, user.id, body);
       return Response.json(
-        { success: true, message: PUSH_MESSAGES.subscribed, ...result },
+        {
+          success: true,
+          message: answerMessage(PUSH_MESSAGES.subscribed, answerLocaleOf(request)),
+          ...result,
+        },
         { status: result.created ? 201 : 200 },
       );
     }
     const result = await unsubscribePush(context.services, user.id, body);
-    return Response.json({ success: true, message: PUSH_MESSAGES.unsubscribed, ...result });
+    return Response.json({
+      success: true,
+      message: answerMessage(PUSH_MESSAGES.unsubscribed, answerLocaleOf(request)),
+      ...result,
+    });
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }

@@ -1,7 +1,8 @@
 import { PUSH_MESSAGES } from "../../core/push";
 import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
 import { sendTestPush } from "../../server/domain/push-subscriptions";
-import { answerLocale } from "../../server/web/answer-language";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/push-test";
 
@@ -10,15 +11,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = context.identity.user;
     if (!user) throw new HttpRefusal(401, PUSH_MESSAGES.signInRequired);
-    await rememberAlertLocale(
-      context.services,
-      user.id,
-      answerLocale({ acceptLanguage: request.headers.get("accept-language") }),
-    );
+    await rememberAlertLocale(context.services, user.id, answerLocaleOf(request));
     const result = await sendTestPush(context.services, user.id);
-    return Response.json({ success: true, message: PUSH_MESSAGES.testSent, ...result });
+    return Response.json({
+      success: true,
+      message: answerMessage(PUSH_MESSAGES.testSent, answerLocaleOf(request)),
+      ...result,
+    });
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", answerLocaleOf(request));
   }
 }
 

@@ -1,22 +1,26 @@
 import { REDEEM_NOT_ALLOWED } from "../../core/messages";
 import { redeemCode } from "../../server/domain/redeem";
+import { answerLocaleOf } from "../../server/web/answer-language";
+import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/redeem";
 
 /**
  * POST /redeem (code): the redeem result `{ success, message, details }`, where details (on
  * success) say what the code gave: its type, the credits added, the uses left and the new limit.
+ * The message speaks the page's language (the form's `lang` field, else Accept-Language).
  */
 export async function action({ request, context }: Route.ActionArgs) {
+  let locale = answerLocaleOf(request);
   try {
     const user = context.identity.user;
     if (!user) throw new HttpRefusal(401, REDEEM_NOT_ALLOWED);
     const form = await request.formData();
-    return Response.json(
-      await redeemCode(context.services, user.id, String(form.get("code") ?? "")),
-    );
+    locale = answerLocaleOf(request, form);
+    const result = await redeemCode(context.services, user.id, String(form.get("code") ?? ""));
+    return Response.json({ ...result, message: answerMessage(result.message, locale) });
   } catch (error) {
-    return jsonErrorResponse(error, "result");
+    return jsonErrorResponse(error, "result", locale);
   }
 }
 

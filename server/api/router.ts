@@ -22,6 +22,7 @@ import type { UserRow } from "../db/schema";
 import type { Services } from "../services";
 import { isAppUserAgent, isSessionIdShaped, readBearerToken } from "../web/client-credentials";
 import { parseCookies, SESSION_COOKIE } from "../web/cookies";
+import { answerLocale } from "../web/answer-language";
 import { HttpRefusal, parseInput, sendJsonError } from "../web/json-answers";
 import { buildOpenApiDocument, renderApiReference } from "./openapi";
 import { GET_ACTIONS, POST_ACTIONS } from "./schemas";
@@ -119,11 +120,16 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
   });
   // A body that is not JSON (or too big) still gets a JSON error.
   router.use(
-    (error: unknown, _request: Request, response: Response, next: (error?: unknown) => void) => {
+    (error: unknown, request: Request, response: Response, next: (error?: unknown) => void) => {
       const status = (error as { status?: number }).status;
       if (typeof status === "number" && status >= 400 && status < 500) {
         const message = status === 413 ? "Request body too large." : "Malformed JSON body.";
-        sendJsonError(response, new HttpRefusal(status, message), reportUnexpected);
+        sendJsonError(
+          response,
+          new HttpRefusal(status, message),
+          reportUnexpected,
+          apiAnswerLocale(request),
+        );
         return;
       }
       next(error);
@@ -149,7 +155,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
       const klass = ACTION_CLASS[action] ?? "write";
       const hit = await limiters[klass].consume(`${klass}:${request.ip}`);
       if (!hit.allowed)
-        throw new HttpRefusal(429, "Too many requests. Please slow down.", {
+        throw new HttpRefusal(429, TOO_MANY_API_REQUESTS, {
           "Retry-After": String(hit.retryAfterSeconds),
         });
 
@@ -172,7 +178,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
       );
       response.status(200).json(result);
     } catch (error) {
-      sendJsonError(response, error, reportUnexpected);
+      sendJsonError(response, error, reportUnexpected, apiAnswerLocale(request));
     }
   }
 
@@ -376,4 +382,11 @@ function normaliseQuery(query: Request["query"]): Record<string, unknown> {
       result[key] = first;
   }
   return result;
+}
+
+export const TOO_MANY_API_REQUESTS = "Too many requests. Please slow down.";
+
+/** The action API answers English unless the client's Accept-Language prefers Indonesian. */
+function apiAnswerLocale(request: Request) {
+  return answerLocale({ acceptLanguage: request.get("accept-language") });
 }

@@ -24,7 +24,13 @@ export const REDEEM_MESSAGES = {
   alreadyRedeemed: "You have already redeemed this code.",
   tooManyAttempts: "Too many invalid attempts. Please try again in an hour.",
   blank: "Please enter a code.",
+  premiumForever: "Code redeemed! Premium access is now active.",
 } as const;
+
+export const creditsRedeemedMessage = (credits: number) =>
+  `Code redeemed! ${credits} credits have been added to your account.`;
+export const premiumDaysRedeemedMessage = (days: number) =>
+  `Code redeemed! Premium access is active for ${days} more day${days === 1 ? "" : "s"}.`;
 
 /** Codes are case-insensitive and trimmed; stored upper-case. */
 export function normaliseCode(raw: string): string {
@@ -160,7 +166,7 @@ async function claimCode(
       .returning({ balance: users.creditBalance });
     return {
       success: true,
-      message: `Code redeemed! ${claimed.credits} credits have been added to your account.`,
+      message: creditsRedeemedMessage(claimed.credits),
       details: {
         type: "credits" as const,
         creditsAdded: claimed.credits,
@@ -183,8 +189,8 @@ async function claimCode(
     success: true,
     message:
       claimed.premiumDays === null
-        ? "Code redeemed! Premium access is now active."
-        : `Code redeemed! Premium access is active for ${claimed.premiumDays} more day${claimed.premiumDays === 1 ? "" : "s"}.`,
+        ? REDEEM_MESSAGES.premiumForever
+        : premiumDaysRedeemedMessage(claimed.premiumDays),
     details: {
       type: "premium" as const,
       creditsAdded: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerLocale } from "./answer-language";
+import { answerLocale, answerLocaleOf } from "./answer-language";
 
 describe("answerLocale", () => {
   it("follows the page's explicit language first", () => {
@@ -24,5 +24,23 @@ describe("answerLocale", () => {
     expect(answerLocale({ acceptLanguage: "" })).toBe("en");
     expect(answerLocale({ acceptLanguage: "fr, de" })).toBe("en");
     expect(answerLocale({ acceptLanguage: "*" })).toBe("en");
+  });
+});
+
+describe("answerLocaleOf", () => {
+  const request = (acceptLanguage?: string) =>
+    new Request("http://localhost/redeem", {
+      method: "POST",
+      headers: acceptLanguage ? { "Accept-Language": acceptLanguage } : {},
+    });
+
+  it("reads a form's lang field first, then the request's Accept-Language", () => {
+    const form = new FormData();
+    form.set("lang", "id");
+    expect(answerLocaleOf(request("en-US"), form)).toBe("id");
+    expect(answerLocaleOf(request("id"))).toBe("id");
+    expect(answerLocaleOf(request("id"), new FormData())).toBe("id");
+    expect(answerLocaleOf(request())).toBe("en");
+    expect(answerLocaleOf(request(), null)).toBe("en");
   });
 });

@@ -1,5 +1,11 @@
 import Negotiator from "negotiator";
-import { BASE_LOCALE, isLocale, LOCALES, type Locale } from "../../core/locale";
+import {
+  ANSWER_LANGUAGE_FIELD,
+  BASE_LOCALE,
+  isLocale,
+  LOCALES,
+  type Locale,
+} from "../../core/locale";
 
 /**
  * The language a server answer speaks (an error, a refusal, a redeem result, an AI answer):
@@ -18,4 +24,15 @@ export function answerLocale(request: {
     headers: { "accept-language": request.acceptLanguage },
   }).language([...LOCALES]);
   return isLocale(chosen) ? chosen : BASE_LOCALE;
+}
+
+/**
+ * The language to answer a route module's request in: the form's `lang` field when the form was
+ * read (a page's no-JS form), else the request's Accept-Language (the page's scripts), else English.
+ */
+export function answerLocaleOf(request: Request, form?: FormData | null): Locale {
+  return answerLocale({
+    acceptLanguage: request.headers.get("accept-language"),
+    explicit: form?.get(ANSWER_LANGUAGE_FIELD),
+  });
 }

@@ -1,6 +1,8 @@
 import type { Response as ExpressResponse } from "express";
 import type { z } from "zod";
+import { BASE_LOCALE, type Locale } from "../../core/locale";
 import { AiTaskFailed, DomainError, RateLimited, ValidationError } from "../domain/errors";
+import { answerMessage } from "./answer-messages";
 
 /**
  * The one way a JSON endpoint answers a failure, for the action API, the ops endpoint and the
@@ -37,12 +39,19 @@ export type JsonErrorAnswer = {
 
 /**
  * The answer for a typed error, or null for anything else (a bug: each endpoint decides how
- * to report it). A rate-limit refusal carries Retry-After.
+ * to report it). A rate-limit refusal carries Retry-After. The message speaks `locale` when it
+ * is a visitor-facing text (answer-messages.ts); English otherwise.
  */
-export function jsonErrorAnswer(error: unknown, shape: JsonErrorShape): JsonErrorAnswer | null {
+export function jsonErrorAnswer(
+  error: unknown,
+  shape: JsonErrorShape,
+  locale: Locale = BASE_LOCALE,
+): JsonErrorAnswer | null {
   const failure = describeFailure(error);
   if (!failure) return null;
-  const { status, message, details, headers } = failure;
+  const { status, headers } = failure;
+  const message = answerMessage(failure.message, locale);
+  const details = failure.details ? answerMessage(failure.details, locale) : failure.details;
   const body =
     shape === "ai"
       ? { error: message, ...(details ? { details } : {}) }
@@ -76,13 +85,17 @@ function describeFailure(error: unknown): Failure | null {
   return null;
 }
 
-/** For route modules: the failure as a Response; anything untyped is rethrown. */
+/**
+ * For route modules: the failure as a Response in `locale` (answerLocaleOf(request)); anything
+ * untyped is rethrown.
+ */
 export function jsonErrorResponse(
   error: unknown,
   shape: JsonErrorShape,
+  locale: Locale = BASE_LOCALE,
   headers: Record<string, string> = {},
 ): Response {
-  const answer = jsonErrorAnswer(error, shape);
+  const answer = jsonErrorAnswer(error, shape, locale);
   if (!answer) throw error;
   return Response.json(answer.body, {
     status: answer.status,
@@ -91,15 +104,16 @@ export function jsonErrorResponse(
 }
 
 /**
- * For Express routers: sends the failure as `{ error: { message } }`. For an untyped error,
+ * For Express routers: sends the failure as `{ error: { message } }` in `locale`. For an untyped error,
  * `unexpected` reports it and gives the message of the 500 answer.
  */
 export function sendJsonError(
   response: ExpressResponse,
   error: unknown,
   unexpected: (error: unknown) => string,
+  locale: Locale = BASE_LOCALE,
 ): void {
-  const answer = jsonErrorAnswer(error, "error") ?? {
+  const answer = jsonErrorAnswer(error, "error", locale) ?? {
     status: 500,
     headers: {},
     body: { error: { message: unexpected(error) } },

@@ -69,4 +69,22 @@ describe("a visitor's personal ending", () => {
     });
     expect(premium).toContain(">Unlimited credits<");
   });
+
+  it("speaks the page's language on an Indonesian page", () => {
+    const tail = renderPersonalTail(signedIn, "id");
+    const noScript = /<noscript>(.*)<\/noscript>/.exec(tail)?.[1] ?? "";
+    expect(noScript).toContain("Masuk sebagai <strong>Ana");
+    expect(noScript).toContain(">Sisa 1 kredit<");
+    expect(noScript).toContain('href="/id/dashboard">Dasbor</a>');
+    expect(noScript).toContain('<input type="hidden" name="lang" value="id">');
+    expect(noScript).toContain(">Keluar</button>");
+    const premium = renderPersonalTail(
+      {
+        ...signedIn,
+        viewer: { ...signedIn.viewer, creditsRemaining: null } as PersonalLayer["viewer"],
+      },
+      "id",
+    );
+    expect(premium).toContain(">Kredit tanpa batas<");
+  });
 });

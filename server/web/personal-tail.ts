@@ -1,3 +1,5 @@
+import { ANSWER_LANGUAGE_FIELD, localizedHref, type Locale } from "../../core/locale";
+import * as m from "../../core/paraglide/messages";
 import { PERSONAL_LAYER_ELEMENT_ID, type PersonalLayer } from "../../core/personal-layer";
 import { escapeHtml } from "./escape-html";
 import { NO_SCRIPT_MARKER_PATH } from "./no-script";
@@ -10,9 +12,10 @@ import { NO_SCRIPT_MARKER_PATH } from "./no-script";
  *   which applies the credit rules on the server), and the marker that gets its next pages
  *   rendered for it (server/web/no-script.ts). It sits in <noscript>, so a browser that runs
  *   scripts never shows or fetches any of it.
+ * The bar speaks the page's language (`locale`, from the shared page's address).
  */
-export function renderPersonalTail(layer: PersonalLayer): string {
-  return `${noScriptBar(layer)}<script type="application/json" id="${PERSONAL_LAYER_ELEMENT_ID}">${jsonForScript(layer)}</script>`;
+export function renderPersonalTail(layer: PersonalLayer, locale: Locale = "en"): string {
+  return `${noScriptBar(layer, locale)}<script type="application/json" id="${PERSONAL_LAYER_ELEMENT_ID}">${jsonForScript(layer)}</script>`;
 }
 
 /** JSON inside <script>: no `<` may appear, or `</script>` in a value would end the block. */
@@ -27,19 +30,23 @@ const BAR_CLASS =
   "fixed inset-x-0 bottom-0 z-40 flex flex-wrap items-center justify-center gap-3 border-t border-slate-200 bg-white px-4 py-2 text-sm dark:border-slate-800 dark:bg-slate-900";
 const BAR_LINK_CLASS = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline";
 
-function noScriptBar({ viewer }: PersonalLayer): string {
+function noScriptBar({ viewer }: PersonalLayer, locale: Locale): string {
+  const left = viewer.creditsRemaining;
   const credits =
-    viewer.creditsRemaining === null
-      ? "Unlimited credits"
-      : `${viewer.creditsRemaining} credit${viewer.creditsRemaining === 1 ? "" : "s"} left`;
+    left === null
+      ? m.server_noscript_unlimited({}, { locale })
+      : (left === 1 ? m.server_noscript_credits_one : m.server_noscript_credits_other)(
+          { count: left },
+          { locale },
+        );
   const parts = [`<span data-testid="no-script-credits">${escapeHtml(credits)}</span>`];
   if (viewer.signedIn) {
     parts.unshift(
-      `<span data-testid="no-script-viewer">Signed in as <strong>${escapeHtml(viewer.name ?? viewer.email)}</strong></span>`,
+      `<span data-testid="no-script-viewer">${escapeHtml(m.server_noscript_signed_in_as({}, { locale }))} <strong>${escapeHtml(viewer.name ?? viewer.email)}</strong></span>`,
     );
     parts.push(
-      `<a class="${BAR_LINK_CLASS}" href="/dashboard">Dashboard</a>`,
-      `<form method="post" action="/auth/signout"><button type="submit" class="${BAR_LINK_CLASS}">Sign Out</button></form>`,
+      `<a class="${BAR_LINK_CLASS}" href="${localizedHref(locale, "/dashboard")}">${escapeHtml(m.server_noscript_dashboard({}, { locale }))}</a>`,
+      `<form method="post" action="/auth/signout"><input type="hidden" name="${ANSWER_LANGUAGE_FIELD}" value="${locale}"><button type="submit" class="${BAR_LINK_CLASS}">${escapeHtml(m.server_noscript_sign_out({}, { locale }))}</button></form>`,
     );
   }
   // The shared page's own sign-in controls speak to a visitor who is not signed in.

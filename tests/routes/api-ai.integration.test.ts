@@ -57,10 +57,15 @@ beforeEach(async () => {
 
 describe("POST /api/ai", () => {
   /** Posts `body` as JSON to the route module, as React Router would call it. */
-  async function call(body: unknown, requester: AiRequester = someone(), on = services) {
+  async function call(
+    body: unknown,
+    requester: AiRequester = someone(),
+    on = services,
+    headers: Record<string, string> = {},
+  ) {
     const request = new Request("http://localhost/api/ai", {
       method: "POST",
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...headers },
       body: JSON.stringify(body),
     });
     const response = await action({
@@ -278,6 +283,18 @@ describe("POST /api/ai", () => {
       expect(compass.body).toEqual({
         error: AI_MESSAGES.compassFailed,
         details: AI_MESSAGES.compassUnreadable,
+      });
+      // From an Indonesian page (its script sends Accept-Language: id), the same failure in Indonesian.
+      const fromIndonesianPage = await call(
+        { task: "moderateTitle", contents: "Judul yang biasa saja" },
+        someone(),
+        withProvider(failing),
+        { "Accept-Language": "id" },
+      );
+      expect(fromIndonesianPage.status).toBe(502);
+      expect(fromIndonesianPage.body).toEqual({
+        error: "Pemeriksaan moderasi judul gagal.",
+        details: "Layanan AI sedang tidak tersedia (HTTP 500). Coba lagi nanti, ya.",
       });
     });
   });

@@ -1,22 +1,29 @@
 import type { SuggestedSkill } from "../../../core/ai-schemas";
+import type { Locale } from "../../../core/locale";
+import * as m from "../../../core/paraglide/messages";
 
-/** The offline compass's advice: what it found, in plain words. */
+/** The offline compass's advice: what it found, in plain words, in the page's language. */
 
-function listNames(names: string[]): string {
+function listNames(names: string[], locale: Locale): string {
   if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return m.server_compass_list_last(
+    { list: names.slice(0, -1).join(", "), last: names.at(-1)! },
+    { locale },
+  );
 }
 
 /**
  * "Machine Learning", not "Machine Learning (Machine Learning)": a keyword that is the skill's
  * own name is not said twice.
  */
-function describeSkill(skill: SuggestedSkill): string {
+function describeSkill(skill: SuggestedSkill, locale: Locale): string {
   const name = skill.skillName.toLowerCase();
   const others = skill.searchKeywords.filter((keyword) => keyword.toLowerCase() !== name);
   if (others.length === 0) return skill.skillName;
-  const also = others.length < skill.searchKeywords.length ? "also " : "";
-  return `${skill.skillName} (${also}${others.join(", ")})`;
+  const inputs = { skill: skill.skillName, keywords: others.join(", ") };
+  return others.length < skill.searchKeywords.length
+    ? m.server_compass_skill_also(inputs, { locale })
+    : m.server_compass_skill_keywords(inputs, { locale });
 }
 
 function quoteGoal(goal: string): string {
@@ -30,22 +37,42 @@ export function writeAdvice(
   matching: number,
   matchedGoal: boolean,
   catalogueSize: number,
+  locale: Locale = "en",
 ): string {
   if (catalogueSize === 0 || skills.length === 0) {
-    return "There are no free courses listed right now, so we can't suggest a path yet. New coupons arrive every day: please check back soon.";
+    return m.server_compass_no_courses({}, { locale });
   }
-  const courses = `${matching} free course${matching === 1 ? "" : "s"}`;
   if (!matchedGoal) {
-    return `We couldn't find courses about "${quoteGoal(goal)}" in today's catalogue. Meanwhile, these popular areas have free courses: ${listNames(skills.map(describeSkill))}. New coupons arrive daily, so check back soon, or rephrase your goal with the name of a tool or subject.`;
+    return m.server_compass_unmatched(
+      {
+        goal: quoteGoal(goal),
+        skills: listNames(
+          skills.map((skill) => describeSkill(skill, locale)),
+          locale,
+        ),
+      },
+      { locale },
+    );
   }
-  return `${describeLearningPath(skills)} We found ${courses} that match these keywords today: tap a keyword to see them.`;
+  const matched = matching === 1 ? m.server_compass_matched_one : m.server_compass_matched_other;
+  return matched({ path: describeLearningPath(skills, locale), count: matching }, { locale });
 }
 
 /** "Start with A (x, y), then build on it with B (z). Take one short course at a time…" */
-export function describeLearningPath(skills: SuggestedSkill[]): string {
-  if (skills.length === 0) return "Tap a keyword to see matching free courses.";
+export function describeLearningPath(skills: SuggestedSkill[], locale: Locale = "en"): string {
+  if (skills.length === 0) return m.server_compass_path_empty({}, { locale });
   const [first, ...rest] = skills as [SuggestedSkill, ...SuggestedSkill[]];
   const then =
-    rest.length > 0 ? `, then build on it with ${listNames(rest.map(describeSkill))}` : "";
-  return `Start with ${describeSkill(first)}${then}. Take one short course at a time and practise with a small project after each.`;
+    rest.length > 0
+      ? m.server_compass_path_then(
+          {
+            rest: listNames(
+              rest.map((skill) => describeSkill(skill, locale)),
+              locale,
+            ),
+          },
+          { locale },
+        )
+      : "";
+  return m.server_compass_path({ first: describeSkill(first, locale), then }, { locale });
 }

@@ -354,6 +354,78 @@ describe("compass and trending through Gemini", () => {
   });
 });
 
+describe("answers in the page's language", () => {
+  const catalogue: CatalogueCourse[] = [
+    {
+      id: 1,
+      title: "Python for Data Science",
+      category: "Development",
+      subCategory: null,
+      headline: null,
+    },
+    { id: 2, title: "Python Web Apps", category: "Development", subCategory: null, headline: null },
+  ];
+  const facts = {
+    today: "2026-11-22",
+    windowDays: 7,
+    totals: { opensThisWeek: 0, opensLastWeek: 0, newCoursesThisWeek: 2, listedCourses: 2 },
+    categories: [
+      {
+        category: "Development",
+        opensThisWeek: 0,
+        opensLastWeek: 0,
+        newCourses: 2,
+        listedCourses: 2,
+      },
+    ],
+    courses: [],
+  };
+
+  it("asks Gemini for Indonesian on an Indonesian page, English otherwise", async () => {
+    const guidance = {
+      advice: "Mulailah dengan Python.",
+      suggestedSkills: [{ skillName: "Python", searchKeywords: ["Python"] }],
+      genericKeywords: ["Python"],
+    };
+    const topic = { topic: "Python", explanation: "Banyak kursus baru.", keywords: ["Python"] };
+    script = [replyWithText(JSON.stringify(guidance)), replyWithText(JSON.stringify(topic))];
+    received.length = 0;
+    await gemini().compass({ goal: "belajar python", catalogue, locale: "id" });
+    await gemini().trending(facts, "id");
+    const [compassPrompt, trendingPrompt] = received.map(
+      (request) => (request.body as GeminiBody).contents[0]!.parts[0]!.text!,
+    );
+    expect(compassPrompt).toContain("Write a learning path in Indonesian (Bahasa Indonesia):");
+    expect(compassPrompt).toContain("keywords stay in the catalogue's own words");
+    expect(trendingPrompt).toContain(
+      "Write the topic and the explanation in Indonesian (Bahasa Indonesia)",
+    );
+
+    script = [replyWithText(JSON.stringify(guidance)), replyWithText(JSON.stringify(topic))];
+    received.length = 0;
+    await gemini().compass({ goal: "learn python", catalogue });
+    await gemini().trending(facts);
+    const [englishCompass, englishTrending] = received.map(
+      (request) => (request.body as GeminiBody).contents[0]!.parts[0]!.text!,
+    );
+    expect(englishCompass).toContain("Write a learning path in English:");
+    expect(englishTrending).toContain("Write the topic and the explanation in English");
+  });
+
+  it("falls back to the offline answer in the same language when Gemini fails", async () => {
+    const provider = createAiProvider(
+      { geminiApiKey: "k", geminiModel: "gemini-test", geminiBaseUrl: baseUrl, timeoutMs: 5000 },
+      { retryDelaySeconds: 0.01, logger: pino({ level: "silent" }) },
+    );
+    script = [failWith(503), failWith(503)];
+    const compass = await provider.compass({ goal: "belajar python", catalogue, locale: "id" });
+    expect(compass.ok && compass.value.advice).toMatch(/^Mulailah dengan /);
+    script = [failWith(503), failWith(503)];
+    const trending = await provider.trending(facts, "id");
+    expect(trending.ok && trending.value.topic).toBe("Baru di Development");
+  });
+});
+
 describe("createAiProvider", () => {
   it("is the offline provider without a key", () => {
     const provider = createAiProvider({

@@ -6,6 +6,7 @@ import {
   parseAiText,
   trendingTopicSchema,
 } from "../../../core/ai-schemas";
+import type { Locale } from "../../../core/locale";
 import { displayCasing, pickDistinct, rankPhrases } from "./catalog-terms";
 import {
   AiProviderError,
@@ -126,13 +127,21 @@ function catalogueVocabulary(input: CompassInput): string[] {
   return [...phrases, ...categories.slice(0, 40)];
 }
 
+/** The language the learner reads the answer in: the page's. */
+function languageName(locale: Locale | undefined): string {
+  return locale === "id" ? "Indonesian (Bahasa Indonesia)" : "English";
+}
+
 function compassPrompt(input: CompassInput): string {
   return [
     SITE_CONTEXT,
-    "A learner describes a learning goal (in English or Indonesian). Write a learning path in English:",
+    `A learner describes a learning goal (in English or Indonesian). Write a learning path in ${languageName(input.locale)}:`,
     "- advice: 2 to 4 sentences that name the suggested skills in a sensible order;",
     "- suggestedSkills: 2 or 3 skills, each with 1 to 3 searchKeywords;",
     "- genericKeywords: 2 to 4 broader keywords.",
+    ...(input.locale === "id"
+      ? ["Write advice and skill names in Indonesian; keywords stay in the catalogue's own words."]
+      : []),
     "Every keyword is searched in course titles (all of its words must appear in a title), so use 1 to 3 words,",
     "and prefer words from this list of topics in our catalogue today:",
     catalogueVocabulary(input).join("; "),
@@ -140,7 +149,7 @@ function compassPrompt(input: CompassInput): string {
   ].join("\n");
 }
 
-function trendingPrompt(facts: TrendingFacts): string {
+function trendingPrompt(facts: TrendingFacts, locale: Locale | undefined): string {
   const compact = {
     ...facts,
     categories: facts.categories.slice(0, 15),
@@ -161,6 +170,7 @@ function trendingPrompt(facts: TrendingFacts): string {
     "- topic: a short heading (at most 8 words);",
     "- explanation: at most 120 words of markdown that cite the numbers below;",
     "- keywords: 2 to 5 short keywords (1 to 3 words) that appear in the course titles below.",
+    `Write the topic and the explanation in ${languageName(locale)}; keywords stay as the titles word them.`,
     "Statistics (JSON):",
     JSON.stringify(compact),
   ].join("\n");
@@ -260,9 +270,9 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
         },
       );
     },
-    trending(facts) {
+    trending(facts, locale) {
       return generate(
-        [{ text: trendingPrompt(facts) }],
+        [{ text: trendingPrompt(facts, locale) }],
         trendingResponseSchema,
         trendingTopicSchema,
         {

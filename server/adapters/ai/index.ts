@@ -71,7 +71,8 @@ function withLocalFallback(
     moderateText: (input) => primary.moderateText(input),
     moderateImage: (input) => primary.moderateImage(input),
     compass: (input) => attempt("compass", (provider) => provider.compass(input)),
-    trending: (facts) => attempt("trending", (provider) => provider.trending(facts)),
+    trending: (facts, locale) =>
+      attempt("trending", (provider) => provider.trending(facts, locale)),
     // Gemini moderates images itself: the offline model is not loaded.
     warmUp: () => primary.warmUp(),
   };

@@ -390,7 +390,14 @@ export function computeCompassLocally(input: CompassInput): LearningGuidance {
   const allKeywords = [...skills.flatMap((skill) => skill.searchKeywords), ...genericKeywords];
   const matching = catalogue.countMatching(allKeywords);
   return {
-    advice: writeAdvice(input.goal, skills, matching, matchedGoal, input.catalogue.length),
+    advice: writeAdvice(
+      input.goal,
+      skills,
+      matching,
+      matchedGoal,
+      input.catalogue.length,
+      input.locale,
+    ),
     suggestedSkills: skills.slice(0, MAX_SKILLS),
     genericKeywords: genericKeywords.slice(0, MAX_GENERIC),
   };

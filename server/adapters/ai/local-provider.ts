@@ -29,8 +29,8 @@ export function createLocalAiProvider(
     async compass(input) {
       return { ok: true, value: computeCompassLocally(input) };
     },
-    async trending(facts) {
-      return { ok: true, value: computeTrendingLocally(facts) };
+    async trending(facts, locale) {
+      return { ok: true, value: computeTrendingLocally(facts, locale) };
     },
     warmUp() {
       classifier.warmUp();

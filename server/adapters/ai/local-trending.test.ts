@@ -73,6 +73,56 @@ describe("offline trending topics", () => {
     );
   });
 
+  it("explains in Indonesian for an Indonesian page, with the same numbers", () => {
+    const topic = computeTrendingLocally(
+      facts({
+        totals: { opensThisWeek: 30, opensLastWeek: 20, newCoursesThisWeek: 1, listedCourses: 50 },
+        categories: [
+          {
+            category: "Design",
+            opensThisWeek: 18,
+            opensLastWeek: 2,
+            newCourses: 1,
+            listedCourses: 20,
+          },
+        ],
+        courses: [
+          {
+            id: 1,
+            title: "Figma UI Design Masterclass",
+            category: "Design",
+            opensThisWeek: 10,
+            opensLastWeek: 1,
+            isNew: false,
+          },
+          {
+            id: 2,
+            title: "Figma for Beginners",
+            category: "Design",
+            opensThisWeek: 8,
+            opensLastWeek: 1,
+            isNew: true,
+          },
+        ],
+      }),
+      "id",
+    );
+    expect(topic.topic).toBe("Design: Figma");
+    expect(topic.explanation).toBe(
+      [
+        "**Design** sedang banyak diminati: **18** kali kursus dibuka dalam 7 hari terakhir, naik dari **2** pada minggu sebelumnya (+800%).",
+        "",
+        "Paling sering dibuka minggu ini:",
+        "- Figma UI Design Masterclass (**10** kali dibuka)",
+        "- Figma for Beginners (**8** kali dibuka)",
+        "",
+        "**1** kursus Design baru hadir minggu ini, jadi ada banyak pilihan.",
+        "",
+        "Di seluruh situs: **30** kali dibuka minggu ini, naik dari **20** pada minggu sebelumnya (+50%).",
+      ].join("\n"),
+    );
+  });
+
   it("without any opens, is about new courses", () => {
     const topic = computeTrendingLocally(
       facts({

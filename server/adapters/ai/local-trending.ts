@@ -1,4 +1,6 @@
 import type { TrendingTopic } from "../../../core/ai-schemas";
+import type { Locale } from "../../../core/locale";
+import * as m from "../../../core/paraglide/messages";
 import { displayCasing, pickDistinct, rankPhrases, titlePhrases } from "./catalog-terms";
 import type { TrendingCategory, TrendingCourse, TrendingFacts } from "./types";
 
@@ -8,21 +10,53 @@ import type { TrendingCategory, TrendingCourse, TrendingFacts } from "./types";
  *
  * The modal lists courses whose titles contain a keyword, so the topic names every keyword it
  * returns: a course listed under "Development: Kotlin & Rust" is about Kotlin or Rust.
+ * Its words speak the page's language; category names and course titles stay as listed.
  */
 
 const MAX_KEYWORDS = 3;
 const MOST_OPENED_SHOWN = 3;
 
-function plural(count: number, word: string): string {
-  return `**${count}** ${word}${count === 1 ? "" : "s"}`;
+type Counted = (
+  inputs: { count: number; category?: string },
+  options: { locale: Locale },
+) => string;
+
+/** "**3** course opens": the message for one or for several. */
+function counted(
+  count: number,
+  [one, other]: [Counted, Counted],
+  locale: Locale,
+  category?: string,
+): string {
+  return (count === 1 ? one : other)({ count, category }, { locale });
 }
 
+const COURSE_OPENS: [Counted, Counted] = [
+  m.server_trending_course_opens_one,
+  m.server_trending_course_opens_other,
+];
+const OPENS: [Counted, Counted] = [m.server_trending_opens_one, m.server_trending_opens_other];
+const NEW_IN_CATEGORY = [
+  m.server_trending_new_in_category_one,
+  m.server_trending_new_in_category_other,
+] as [Counted, Counted];
+const NEW_COURSES: [Counted, Counted] = [
+  m.server_trending_new_courses_one,
+  m.server_trending_new_courses_other,
+];
+const FREE_COURSES: [Counted, Counted] = [
+  m.server_trending_free_courses_one,
+  m.server_trending_free_courses_other,
+];
+
 /** A comparison with the week before; none when that week had nothing to compare with. */
-function change(now: number, before: number): string | null {
+function change(now: number, before: number, locale: Locale): string | null {
   if (before === 0) return null;
   const percent = Math.round(((now - before) / before) * 100);
-  if (percent === 0) return `level with the week before (**${before}**)`;
-  return `${percent > 0 ? "up" : "down"} from **${before}** the week before (${percent > 0 ? "+" : ""}${percent}%)`;
+  if (percent === 0) return m.server_trending_level({ before }, { locale });
+  return percent > 0
+    ? m.server_trending_up({ before, percent }, { locale })
+    : m.server_trending_down({ before, percent }, { locale });
 }
 
 /**
@@ -101,13 +135,13 @@ function byMomentum(a: TrendingCategory, b: TrendingCategory): number {
   );
 }
 
-export function computeTrendingLocally(facts: TrendingFacts): TrendingTopic {
+export function computeTrendingLocally(facts: TrendingFacts, locale: Locale = "en"): TrendingTopic {
   const { totals } = facts;
+  const days = facts.windowDays;
   if (totals.listedCourses === 0) {
     return {
-      topic: "No trending topics yet",
-      explanation:
-        "There are no free courses listed right now, so nothing is trending yet. New coupons arrive every day: please check back soon.",
+      topic: m.server_trending_empty_topic({}, { locale }),
+      explanation: m.server_trending_empty({}, { locale }),
       keywords: [],
     };
   }
@@ -122,34 +156,35 @@ export function computeTrendingLocally(facts: TrendingFacts): TrendingTopic {
       (course) => course.opensThisWeek,
       facts.courses.filter((course) => course.category === category.category),
     );
-    const categoryChange = change(category.opensThisWeek, category.opensLastWeek);
-    const siteChange = change(totals.opensThisWeek, totals.opensLastWeek);
+    const categoryChange = change(category.opensThisWeek, category.opensLastWeek, locale);
+    const siteChange = change(totals.opensThisWeek, totals.opensLastWeek, locale);
+    const categoryOpens = counted(category.opensThisWeek, COURSE_OPENS, locale);
+    const lead = { category: category.category, opens: categoryOpens, days };
     // Without opens the week before there is no trend to state: say what happened instead.
-    const lead =
+    const leadLine =
       categoryChange !== null
-        ? `**${category.category}** is where learners are heading: ${plural(category.opensThisWeek, "course open")} in the last ${facts.windowDays} days, ${categoryChange}.`
+        ? m.server_trending_heading({ ...lead, change: categoryChange }, { locale })
         : siteChange !== null
-          ? `**${category.category}** is drawing new interest: ${plural(category.opensThisWeek, "course open")} in the last ${facts.windowDays} days, where the week before had none in this category.`
-          : `**${category.category}** is where learners are heading: ${plural(category.opensThisWeek, "course open")} in the last ${facts.windowDays} days, the most of any category.`;
+          ? m.server_trending_new_interest(lead, { locale })
+          : m.server_trending_most_of_any(lead, { locale });
     const lines = [
-      lead,
+      leadLine,
       "",
-      "Most opened this week:",
+      m.server_trending_most_opened({}, { locale }),
       ...distinctTitles(opened, MOST_OPENED_SHOWN).map(
-        (course) => `- ${course.title} (${plural(course.opensThisWeek, "open")})`,
+        (course) => `- ${course.title} (${counted(course.opensThisWeek, OPENS, locale)})`,
       ),
     ];
     if (category.newCourses > 0) {
-      lines.push(
-        "",
-        `${plural(category.newCourses, `new ${category.category} course`)} arrived this week, so there is plenty to pick from.`,
-      );
+      const newCourses = counted(category.newCourses, NEW_IN_CATEGORY, locale, category.category);
+      lines.push("", m.server_trending_plenty({ newCourses }, { locale }));
     }
+    const siteOpens = counted(totals.opensThisWeek, OPENS, locale);
     lines.push(
       "",
       siteChange !== null
-        ? `Across the site: ${plural(totals.opensThisWeek, "open")} this week, ${siteChange}.`
-        : `Across the site: ${plural(totals.opensThisWeek, "open")} this week. Nothing was opened the week before, so there is no earlier week to compare with yet.`,
+        ? m.server_trending_site_change({ opens: siteOpens, change: siteChange }, { locale })
+        : m.server_trending_site_first({ opens: siteOpens }, { locale }),
     );
     return { ...nameTopic(category.category, keywords), explanation: lines.join("\n") };
   }
@@ -169,18 +204,27 @@ export function computeTrendingLocally(facts: TrendingFacts): TrendingTopic {
     const keywords = keywordsFor(fresh, () => 1);
     const themes =
       keywords.length > 0
-        ? ` Popular themes among them: ${keywords.map((k) => `*${k}*`).join(", ")}.`
+        ? m.server_trending_themes({ list: keywords.map((k) => `*${k}*`).join(", ") }, { locale })
         : "";
-    const openNote =
+    const note =
       totals.opensLastWeek > 0
-        ? "No courses were opened in the last 7 days"
-        : "No course opens have been recorded in the last 14 days";
+        ? m.server_trending_no_opens_week({}, { locale })
+        : m.server_trending_no_opens_ever({}, { locale });
     return {
-      ...nameTopic(`New in ${category.category}`, keywords),
+      ...nameTopic(m.server_trending_new_in({ category: category.category }, { locale }), keywords),
       explanation: [
-        `${openNote}, so this is based on what is new: ${plural(category.newCourses, `new ${category.category} course`)} arrived in the last ${facts.windowDays} days, the most of any category (${plural(totals.newCoursesThisWeek, "new course")} overall).${themes}`,
+        m.server_trending_based_on_new(
+          {
+            note,
+            newInCategory: counted(category.newCourses, NEW_IN_CATEGORY, locale, category.category),
+            days,
+            newTotal: counted(totals.newCoursesThisWeek, NEW_COURSES, locale),
+            themes,
+          },
+          { locale },
+        ),
         "",
-        "Free coupons run out quickly: open the ones you like before they expire.",
+        m.server_trending_coupons_run_out({}, { locale }),
       ].join("\n"),
     };
   }
@@ -194,6 +238,13 @@ export function computeTrendingLocally(facts: TrendingFacts): TrendingTopic {
   );
   return {
     ...nameTopic(category.category, keywords),
-    explanation: `Nothing new arrived and nothing was opened in the last ${facts.windowDays} days. **${category.category}** is the largest area of the catalogue with ${plural(category.listedCourses, "free course")} listed right now.`,
+    explanation: m.server_trending_quiet(
+      {
+        days,
+        category: category.category,
+        courses: counted(category.listedCourses, FREE_COURSES, locale),
+      },
+      { locale },
+    ),
   };
 }

@@ -4,6 +4,7 @@ import type {
   ModerationVerdict,
   TrendingTopic,
 } from "../../../core/ai-schemas";
+import type { Locale } from "../../../core/locale";
 
 /**
  * The AI service: Gemini when a key is configured, the offline provider otherwise. Providers
@@ -16,7 +17,8 @@ export type AiProvider = {
   moderateText(input: TextModerationInput): Promise<ProviderReply<ModerationVerdict>>;
   moderateImage(input: ImageModerationInput): Promise<ProviderReply<ModerationVerdict>>;
   compass(input: CompassInput): Promise<ProviderReply<LearningGuidance>>;
-  trending(facts: TrendingFacts): Promise<ProviderReply<TrendingTopic>>;
+  /** The topic and its explanation in `locale` (English when not given). */
+  trending(facts: TrendingFacts, locale?: Locale): Promise<ProviderReply<TrendingTopic>>;
   /** Starts loading heavy models in the background (never awaited on a request). */
   warmUp(): void;
 };
@@ -42,7 +44,8 @@ export type CatalogueCourse = {
   headline: string | null;
 };
 
-export type CompassInput = { goal: string; catalogue: CatalogueCourse[] };
+/** `locale`: the language the advice is written in (the page's; English when not given). */
+export type CompassInput = { goal: string; catalogue: CatalogueCourse[]; locale?: Locale };
 
 /** Opens (course visits) and new courses over the last 7 days against the 7 before. */
 export type TrendingFacts = {

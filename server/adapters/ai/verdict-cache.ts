@@ -54,7 +54,7 @@ export function withVerdictCache(
       return cached(hash("image", input.bytes), () => provider.moderateImage(input));
     },
     compass: (input) => provider.compass(input),
-    trending: (facts) => provider.trending(facts),
+    trending: (facts, locale) => provider.trending(facts, locale),
     warmUp: () => provider.warmUp(),
   };
 }

@@ -7,6 +7,7 @@ import {
   trendingTopicSchema,
   type AiTask,
 } from "../../../core/ai-schemas";
+import type { Locale } from "../../../core/locale";
 import type { Services } from "../../services";
 import { AiReplyUnreadable, AiTaskFailed, AiUnavailable, ValidationError } from "../errors";
 import { takeAiRateLimit, type AiRequester } from "./ai-rate-limits";
@@ -65,6 +66,7 @@ function parseRequest(body: unknown) {
 async function runTask(
   services: Services,
   request: ReturnType<typeof parseRequest>,
+  locale: Locale,
 ): Promise<string> {
   const { task, contents, imagePart } = request;
   if (imagePart && task !== "moderateImage") {
@@ -87,27 +89,29 @@ async function runTask(
     }
     case "compass":
       return JSON.stringify(
-        learningGuidanceSchema.parse(await getLearningGuidance(services, contents)),
+        learningGuidanceSchema.parse(await getLearningGuidance(services, contents, locale)),
       );
     case "trending":
-      return JSON.stringify(trendingTopicSchema.parse(await getTrendingTopic(services)));
+      return JSON.stringify(trendingTopicSchema.parse(await getTrendingTopic(services, locale)));
   }
 }
 
 /**
  * Checks the task, counts the request against the rate limits, checks the rest of the body and
- * runs the task. A missing or unknown task is refused before it is counted.
+ * runs the task. A missing or unknown task is refused before it is counted. The compass's advice
+ * and the trending explanation are written in `locale` (the page's language).
  */
 export async function answerAiRequest(
   services: Services,
   requester: AiRequester,
   body: unknown,
+  locale: Locale = "en",
 ): Promise<string> {
   const task = readTask(body);
   await takeAiRateLimit(services, requester);
   const request = parseRequest(body);
   try {
-    return await runTask(services, request);
+    return await runTask(services, request, locale);
   } catch (error) {
     if (error instanceof ValidationError) throw error;
     if (error instanceof AiUnavailable || error instanceof AiReplyUnreadable) {

@@ -5,6 +5,7 @@ import {
   type LearningGuidance,
   type SuggestedSkill,
 } from "../../../core/ai-schemas";
+import type { Locale } from "../../../core/locale";
 import { repeatsKeyword } from "../../adapters/ai/catalog-terms";
 import { describeLearningPath } from "../../adapters/ai/compass-advice";
 import { computeCompassLocally } from "../../adapters/ai/local-compass";
@@ -16,7 +17,7 @@ import { keywordFindsCourses, loadCatalogueSnapshot } from "./catalog-facts";
 /**
  * The Learning Compass: a learner's goal in, skills and search keywords out. The provider
  * suggests them from a snapshot of our catalogue; only keywords that find listed courses are
- * passed on.
+ * passed on. The advice speaks the page's language (`locale`), whichever provider writes it.
  */
 
 function validateGoal(goal: string): string {
@@ -34,6 +35,7 @@ async function verifyGuidance(
   services: Services,
   guidance: LearningGuidance,
   fallback: () => LearningGuidance,
+  locale: Locale,
 ): Promise<LearningGuidance> {
   const verified = new Map<string, boolean>();
   // No chip repeats another anywhere in the answer, nor is a fragment of one ("Machine" beside
@@ -87,7 +89,7 @@ async function verifyGuidance(
     skills.length === guidance.suggestedSkills.length &&
     skills.every((skill, index) => skill.skillName === guidance.suggestedSkills[index]?.skillName);
   return learningGuidanceSchema.parse({
-    advice: sameSkills ? guidance.advice : describeLearningPath(skills.slice(0, 3)),
+    advice: sameSkills ? guidance.advice : describeLearningPath(skills.slice(0, 3), locale),
     suggestedSkills: skills.slice(0, 3),
     genericKeywords: genericKeywords.slice(0, 4),
   });
@@ -96,14 +98,15 @@ async function verifyGuidance(
 export async function getLearningGuidance(
   services: Services,
   goal: string,
+  locale: Locale = "en",
 ): Promise<LearningGuidance> {
   const trimmed = validateGoal(goal);
   const catalogue = await loadCatalogueSnapshot(services);
-  const input = { goal: trimmed, catalogue };
+  const input = { goal: trimmed, catalogue, locale };
   const reply = await callAiProvider(() => services.ai.compass(input));
   if (!reply.ok) {
     services.logger.warn({ raw: reply.raw.slice(0, 200) }, "unreadable compass reply");
     throw new AiReplyUnreadable(AI_MESSAGES.compassUnreadable);
   }
-  return verifyGuidance(services, reply.value, () => computeCompassLocally(input));
+  return verifyGuidance(services, reply.value, () => computeCompassLocally(input), locale);
 }

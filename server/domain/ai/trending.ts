@@ -7,6 +7,7 @@ import {
   type TrendingTopic,
 } from "../../../core/ai-schemas";
 import { addDays } from "../../../core/dates";
+import type { Locale } from "../../../core/locale";
 import { findWholeWords } from "../../adapters/ai/catalog-terms";
 import type { TrendingCategory, TrendingCourse, TrendingFacts } from "../../adapters/ai/types";
 import { containing } from "../../db/like-pattern";
@@ -199,9 +200,9 @@ export async function findRelatedCourses(
     .slice(0, TRENDING_RELATED_COURSES);
 }
 
-async function computeTrendingTopic(services: Services): Promise<TrendingTopic> {
+async function computeTrendingTopic(services: Services, locale: Locale): Promise<TrendingTopic> {
   const facts = await gatherTrendingFacts(services);
-  const reply = await callAiProvider(() => services.ai.trending(facts));
+  const reply = await callAiProvider(() => services.ai.trending(facts, locale));
   if (!reply.ok) {
     services.logger.warn({ raw: reply.raw.slice(0, 200) }, "unreadable trending reply");
     throw new AiReplyUnreadable(AI_MESSAGES.trendingMalformed);
@@ -222,9 +223,17 @@ async function computeTrendingTopic(services: Services): Promise<TrendingTopic> 
   });
 }
 
-/** Cached for an hour (per Jakarta day): it is computed from a week of data. */
-export function getTrendingTopic(services: Services): Promise<TrendingTopic> {
-  return services.cache.remember(`ai:trending:${services.clock.today()}`, TRENDING_CACHE_MS, () =>
-    computeTrendingTopic(services),
+/**
+ * Cached for an hour (per Jakarta day and language): it is computed from a week of data, and
+ * written in the page's language.
+ */
+export function getTrendingTopic(
+  services: Services,
+  locale: Locale = "en",
+): Promise<TrendingTopic> {
+  return services.cache.remember(
+    `ai:trending:${locale}:${services.clock.today()}`,
+    TRENDING_CACHE_MS,
+    () => computeTrendingTopic(services, locale),
   );
 }
