@@ -65,7 +65,7 @@ const TEXT = {
     redeemCode: "Kode penukaran",
     unlock: "Tukarkan",
     redeemed: "Kode berhasil ditukar! 20 kredit sudah ditambahkan ke akunmu.",
-    notValid: "Kode ini tidak valid. Periksa lagi lalu coba kembali.",
+    notValid: "Kode ini tidak valid. Periksa lagi, lalu coba kembali.",
     notifications: "Notifikasi",
   },
 } as const;
