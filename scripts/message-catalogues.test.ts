@@ -46,4 +46,23 @@ describe("message catalogues", () => {
       }
     }
   });
+
+  it("translate one English text one way, whichever area says it", () => {
+    const patterns = pathPatterns();
+    for (const locale of LOCALES) {
+      const byEnglish = new Map<string, { key: string; text: unknown }>();
+      for (const pattern of patterns) {
+        const english = catalogue(pattern, "en");
+        const translated = catalogue(pattern, locale);
+        for (const [key, text] of Object.entries(english)) {
+          const earlier = byEnglish.get(String(text));
+          if (earlier) {
+            expect(translated[key], `${locale}: ${key} and ${earlier.key} say "${text}"`).toBe(
+              earlier.text,
+            );
+          } else byEnglish.set(String(text), { key, text: translated[key] });
+        }
+      }
+    }
+  });
 });
