@@ -60,9 +60,12 @@ async function fetchTrending(signal: AbortSignal, locale: Locale): Promise<Trend
       { task: "trending", contents: "" },
       { signal, headers: answerLanguageHeaders(locale) },
     );
-    if (!result.ok) return { ok: false, message: result.message ?? m.server_ai_trending_failed({}, { locale }) };
+    if (!result.ok)
+      return { ok: false, message: result.message ?? m.server_ai_trending_failed({}, { locale }) };
     const answer = readTrending(result.text);
-    return answer ? { ok: true, answer } : { ok: false, message: m.server_ai_trending_malformed({}, { locale }) };
+    return answer
+      ? { ok: true, answer }
+      : { ok: false, message: m.server_ai_trending_malformed({}, { locale }) };
   } catch (error) {
     if (signal.aborted) throw error;
     return { ok: false, message: m.server_ai_trending_failed({}, { locale }) };

@@ -44,14 +44,12 @@ const DELIVERY_CHANNELS = {
  * ("email · sent"); a code this page does not know is shown as it is.
  */
 export function deliveryLabel(channel: string, status: string, locale: Locale): string {
-  const channelText =
-    Object.hasOwn(DELIVERY_CHANNELS, channel)
-      ? DELIVERY_CHANNELS[channel as keyof typeof DELIVERY_CHANNELS]({}, { locale })
-      : channel;
-  const state =
-    Object.hasOwn(DELIVERY_STATES, status)
-      ? DELIVERY_STATES[status as keyof typeof DELIVERY_STATES]({}, { locale })
-      : status;
+  const channelText = Object.hasOwn(DELIVERY_CHANNELS, channel)
+    ? DELIVERY_CHANNELS[channel as keyof typeof DELIVERY_CHANNELS]({}, { locale })
+    : channel;
+  const state = Object.hasOwn(DELIVERY_STATES, status)
+    ? DELIVERY_STATES[status as keyof typeof DELIVERY_STATES]({}, { locale })
+    : status;
   return `${channelText} · ${state}`;
 }
 

@@ -266,9 +266,11 @@ for (const language of ["en", "id"] as const) {
     await expect(heart).toHaveCount(0);
 
     // Open it: View Course goes through /go (in a new tab) to the course on Udemy.
-    await page.context().route(/^https:\/\/www\.udemy\.com\//, (route) =>
-      route.fulfill({ contentType: "text/html", body: "<!doctype html><p>Udemy</p>" }),
-    );
+    await page
+      .context()
+      .route(/^https:\/\/www\.udemy\.com\//, (route) =>
+        route.fulfill({ contentType: "text/html", body: "<!doctype html><p>Udemy</p>" }),
+      );
     const view = card.getByRole("link", { name: new RegExp(`^${text.viewCourse}`) });
     await waitForReact(view);
     const [udemy] = await Promise.all([page.context().waitForEvent("page"), view.click()]);
