@@ -18,7 +18,9 @@ import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import { TRUNCATE, truncate } from "../../core/text";
 import type { SignedInViewer } from "../../core/viewer";
 import { formatCount } from "../../core/numbers";
-import { localeOfPath } from "../../core/locale";
+import { localeOfPath, type Locale } from "../../core/locale";
+import type { MyAlerts } from "../../core/my-alerts";
+import { answerMessage } from "../../server/web/answer-messages";
 import * as m from "../../core/paraglide/messages";
 import { useMessages } from "../lib/i18n";
 import { accountStatusLabel, averageRatingText } from "../lib/account-labels";
@@ -41,7 +43,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reviewsLeftToday(services, userId),
     tab === "alerts" ? listMyAlerts(services, userId) : null,
   ]);
-  return { tab, history, favorites, reviewedCourseIds, reviewsLeft, alerts };
+  const locale = localeOfPath(new URL(request.url).pathname);
+  return {
+    tab,
+    history,
+    favorites,
+    reviewedCourseIds,
+    reviewsLeft,
+    alerts: alerts && notesInLanguage(alerts, locale),
+  };
+}
+
+/** The notes kept when a channel was switched off are English; shown in the page's language. */
+function notesInLanguage(alerts: MyAlerts, locale: Locale): MyAlerts {
+  const note = (text: string | null) => text && answerMessage(text, locale);
+  return {
+    ...alerts,
+    email: { ...alerts.email, note: note(alerts.email.note) },
+    telegram: { ...alerts.telegram, note: note(alerts.telegram.note) },
+    browsers: alerts.browsers.map((browser) => ({ ...browser, offNote: note(browser.offNote) })),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {

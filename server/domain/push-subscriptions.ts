@@ -224,8 +224,8 @@ export async function sendPushToUser(
     } else {
       const note =
         outcome.status === "gone"
-          ? `The browser's push service no longer knows this subscription (HTTP ${outcome.httpStatus}). Turn push alerts on again in that browser.`
-          : `Push alerts stopped: ${outcome.reason}`;
+          ? pushGoneNote(outcome.httpStatus)
+          : pushStoppedNote(outcome.reason);
       await services.db
         .update(pushSubscriptions)
         .set({ disabledAt: services.clock.now(), disabledNote: note })
@@ -260,4 +260,13 @@ export async function sendTestPush(services: Services, userId: string): Promise<
   });
   if (result.sent + result.disabled + result.failed === 0) throw new NotFound(PUSH_MESSAGES.noneOn);
   return result;
+}
+
+/** The notes the Alerts tab shows for a browser we stopped sending to (translated there). */
+export function pushGoneNote(httpStatus: number): string {
+  return `The browser's push service no longer knows this subscription (HTTP ${httpStatus}). Turn push alerts on again in that browser.`;
+}
+
+export function pushStoppedNote(reason: string): string {
+  return `Push alerts stopped: ${reason}`;
 }

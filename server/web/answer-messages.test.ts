@@ -21,6 +21,11 @@ import {
 import { ALREADY_REVIEWED } from "../domain/reviews";
 import { TOO_MANY_SIGN_INS_MESSAGE } from "../domain/sign-in-limits";
 import { SEND_AS_FORM_MESSAGE } from "./alert-requests";
+import { emailRefusedNote } from "../domain/alerts/email-digest";
+import { TURNED_OFF_NOTE } from "../domain/alerts/my-alerts";
+import { telegramStoppedNote } from "../domain/alerts/telegram-chats";
+import { unsubscribedNote } from "../domain/alerts/unsubscribe-tokens";
+import { pushGoneNote, pushStoppedNote } from "../domain/push-subscriptions";
 import { answerMessage, translatedEnglishTexts } from "./answer-messages";
 import { UNREADABLE_FORM_MESSAGE } from "./form-bodies";
 
@@ -152,6 +157,20 @@ const PRODUCED: [unknown, Record<string, unknown>, string][] = [
   [m.server_channel_test_email_refused, {}, CHANNEL_TEST_TEXTS.emailRefused],
   [m.server_channel_test_email_failed, {}, CHANNEL_TEST_TEXTS.emailFailed],
   [m.server_channel_test_telegram_sent, {}, CHANNEL_TEST_TEXTS.telegramSent],
+  [m.server_note_turned_off, {}, TURNED_OFF_NOTE],
+  [m.server_note_email_unsubscribed, { date: "2026-11-24" }, unsubscribedNote("2026-11-24")],
+  [
+    m.server_note_email_refused,
+    { date: "2026-11-24", email: "a@example.com", reason: "550 no such user" },
+    emailRefusedNote("2026-11-24", "a@example.com", "550 no such user"),
+  ],
+  [
+    m.server_note_telegram_stopped,
+    { date: "2026-11-24", reason: "Forbidden: bot was blocked by the user" },
+    telegramStoppedNote("2026-11-24", "Forbidden: bot was blocked by the user"),
+  ],
+  [m.server_note_push_gone, { status: "410" }, pushGoneNote(410)],
+  [m.server_note_push_stopped, { reason: "HTTP 400" }, pushStoppedNote("HTTP 400")],
 ];
 
 describe("server answers in the request's language", () => {

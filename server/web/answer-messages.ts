@@ -86,6 +86,7 @@ const EXACT: AnswerMessage[] = [
   m.server_channel_test_email_refused,
   m.server_channel_test_email_failed,
   m.server_channel_test_telegram_sent,
+  m.server_note_turned_off,
 ] as unknown as AnswerMessage[];
 
 /**
@@ -106,6 +107,12 @@ const PATTERNED: [AnswerMessage, string[]][] = [
   [m.server_alert_watch_limit, ["max"]],
   [m.server_alert_search_too_long, ["max"]],
   [m.server_alert_search_limit, ["max"]],
+  // The notes kept when a channel was switched off, shown on the Alerts tab.
+  [m.server_note_email_unsubscribed, ["date"]],
+  [m.server_note_email_refused, ["date", "email", "reason"]],
+  [m.server_note_telegram_stopped, ["date", "reason"]],
+  [m.server_note_push_gone, ["status"]],
+  [m.server_note_push_stopped, ["reason"]],
 ] as unknown as [AnswerMessage, string[]][];
 
 /** The English template of a message: its placeholders left as `{name}`. */

@@ -150,7 +150,7 @@ export async function sendDigest(
         .update(alertChannels)
         .set({
           emailEnabled: false,
-          emailNote: `Alert e-mails were turned off on ${services.clock.today()}: the mail server refused ${claim.email} (${outcome.reason}).`,
+          emailNote: emailRefusedNote(services.clock.today(), claim.email, outcome.reason),
           updatedAt: now,
         })
         .where(eq(alertChannels.userId, claim.userId));
@@ -188,4 +188,9 @@ export async function sendDueDigests(
       outcome[status] += 1;
     }
   }
+}
+
+/** The note the Alerts tab shows when the mail server refused the address (translated there). */
+export function emailRefusedNote(day: string, email: string, reason: string): string {
+  return `Alert e-mails were turned off on ${day}: the mail server refused ${email} (${reason}).`;
 }

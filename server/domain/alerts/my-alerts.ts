@@ -14,6 +14,9 @@ import { createRateLimiter, type RateLimiter } from "../../adapters/rate-limit/r
 import { Conflict, RateLimited } from "../errors";
 import { listPushSubscriptions } from "../push-subscriptions";
 import { listSavedSearches } from "./saved-searches";
+
+/** A browser turned off without a recorded reason. */
+export const TURNED_OFF_NOTE = "Turned off.";
 import { readTelegramChannel } from "./telegram-chats";
 
 /** Deliveries shown in a user's history, newest first. */
@@ -124,7 +127,7 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       id: browser.id,
       service: browser.service,
       addedAt: browser.createdAt.toISOString(),
-      offNote: browser.disabledAt ? (browser.disabledNote ?? "Turned off.") : null,
+      offNote: browser.disabledAt ? (browser.disabledNote ?? TURNED_OFF_NOTE) : null,
     })),
     telegram,
     history: historyRows.map((row) => ({

@@ -157,7 +157,7 @@ export async function disableTelegramChat(
   /** The delivery that met the failure: its sender records it as failed. */
   failedDeliveryId?: number,
 ): Promise<void> {
-  const note = `Telegram alerts stopped on ${services.clock.today()}: Telegram said “${reason}”. Link Telegram again to turn them back on.`;
+  const note = telegramStoppedNote(services.clock.today(), reason);
   await services.db.transaction(async (tx) => {
     const disabled = await tx
       .update(telegramChats)
@@ -183,4 +183,9 @@ export async function enabledChatOf(services: Services, userId: string): Promise
     .from(telegramChats)
     .where(eq(telegramChats.userId, userId));
   return row && row.disabledAt === null ? row.chatId : null;
+}
+
+/** The note the Alerts tab shows when Telegram refused the chat (translated there). */
+export function telegramStoppedNote(day: string, reason: string): string {
+  return `Telegram alerts stopped on ${day}: Telegram said “${reason}”. Link Telegram again to turn them back on.`;
 }

@@ -55,7 +55,7 @@ export async function readUnsubscribeToken(services: Services, token: string): P
  */
 export async function unsubscribeByToken(services: Services, token: string): Promise<void> {
   const userId = await readUnsubscribeToken(services, token);
-  const note = `You unsubscribed from alert e-mails on ${services.clock.today()}.`;
+  const note = unsubscribedNote(services.clock.today());
   await services.db.transaction(async (tx) => {
     await tx
       .update(alertChannels)
@@ -72,4 +72,9 @@ export async function unsubscribeByToken(services: Services, token: string): Pro
         ),
       );
   });
+}
+
+/** The note the Alerts tab shows after a one-click unsubscribe (translated where it is shown). */
+export function unsubscribedNote(day: string): string {
+  return `You unsubscribed from alert e-mails on ${day}.`;
 }
