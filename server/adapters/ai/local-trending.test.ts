@@ -13,6 +13,33 @@ function facts(overrides: Partial<TrendingFacts> = {}): TrendingFacts {
   };
 }
 
+/** A week in which Design grew most, led by two Figma courses. */
+const DESIGN_WEEK: TrendingFacts["categories"][number] = {
+  category: "Design",
+  opensThisWeek: 18,
+  opensLastWeek: 2,
+  newCourses: 1,
+  listedCourses: 20,
+};
+const FIGMA_COURSES: TrendingFacts["courses"] = [
+  {
+    id: 1,
+    title: "Figma UI Design Masterclass",
+    category: "Design",
+    opensThisWeek: 10,
+    opensLastWeek: 1,
+    isNew: false,
+  },
+  {
+    id: 2,
+    title: "Figma for Beginners",
+    category: "Design",
+    opensThisWeek: 8,
+    opensLastWeek: 1,
+    isNew: true,
+  },
+];
+
 describe("offline trending topics", () => {
   it("picks the category whose opens grew most, and cites the numbers", () => {
     const topic = computeTrendingLocally(
@@ -26,31 +53,10 @@ describe("offline trending topics", () => {
             newCourses: 1,
             listedCourses: 30,
           },
-          {
-            category: "Design",
-            opensThisWeek: 18,
-            opensLastWeek: 2,
-            newCourses: 1,
-            listedCourses: 20,
-          },
+          DESIGN_WEEK,
         ],
         courses: [
-          {
-            id: 1,
-            title: "Figma UI Design Masterclass",
-            category: "Design",
-            opensThisWeek: 10,
-            opensLastWeek: 1,
-            isNew: false,
-          },
-          {
-            id: 2,
-            title: "Figma for Beginners",
-            category: "Design",
-            opensThisWeek: 8,
-            opensLastWeek: 1,
-            isNew: true,
-          },
+          ...FIGMA_COURSES,
           {
             id: 3,
             title: "Learn Python in 30 Days",
@@ -77,33 +83,8 @@ describe("offline trending topics", () => {
     const topic = computeTrendingLocally(
       facts({
         totals: { opensThisWeek: 30, opensLastWeek: 20, newCoursesThisWeek: 1, listedCourses: 50 },
-        categories: [
-          {
-            category: "Design",
-            opensThisWeek: 18,
-            opensLastWeek: 2,
-            newCourses: 1,
-            listedCourses: 20,
-          },
-        ],
-        courses: [
-          {
-            id: 1,
-            title: "Figma UI Design Masterclass",
-            category: "Design",
-            opensThisWeek: 10,
-            opensLastWeek: 1,
-            isNew: false,
-          },
-          {
-            id: 2,
-            title: "Figma for Beginners",
-            category: "Design",
-            opensThisWeek: 8,
-            opensLastWeek: 1,
-            isNew: true,
-          },
-        ],
+        categories: [DESIGN_WEEK],
+        courses: [...FIGMA_COURSES],
       }),
       "id",
     );
