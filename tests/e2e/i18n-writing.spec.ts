@@ -1,11 +1,12 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, request, test, type Locator, type Page } from "@playwright/test";
+import { expect, request, test, type Page } from "@playwright/test";
 import { markFirstOpenNoticeSeen } from "./support/credit-notice";
 import { E2E_BASE_URL, E2E_DATA_DIR } from "./support/env";
 import type { ApiCourse } from "./support/api-course";
 import { DESKTOP_CHROME_UA } from "./support/early-taps";
+import { waitForReact } from "./support/hydration";
 
 // Writing an article and opening a course, in Indonesian (/id). This spec publishes an article
 // and spends courses' credits, so it runs with the catalogue-writes project (after the specs that
@@ -48,16 +49,6 @@ async function makePremium(page: Page): Promise<void> {
   } finally {
     await api.dispose();
   }
-}
-
-async function waitForReact(locator: Locator): Promise<void> {
-  await expect
-    .poll(() =>
-      locator.evaluate((element) =>
-        Object.keys(element).some((key) => key.startsWith("__reactProps")),
-      ),
-    )
-    .toBe(true);
 }
 
 async function seriousAxeViolations(page: Page): Promise<string[]> {

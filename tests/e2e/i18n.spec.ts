@@ -4,6 +4,7 @@ import { TRUNCATE, truncate } from "../../core/text";
 import { E2E_SITE_URL, parseAttributes } from "./support/html-head";
 import { courseCards, readCards, waitForHydration } from "./support/home-page";
 import { runCli } from "./support/operator-cli";
+import { waitForReact } from "./support/hydration";
 
 // The same learner's journey in English and in Indonesian, and what makes the two languages one
 // site: alternates in every page's server HTML, a switch that keeps the filters, a remembered
@@ -82,17 +83,6 @@ let emailSequence = 0;
 function uniqueEmail(label: string): string {
   emailSequence += 1;
   return `${label}-${Date.now()}-${process.pid}-${emailSequence}@example.com`;
-}
-
-/** Waits until React has attached its handlers to the element (clicks before that are native). */
-async function waitForReact(locator: Locator): Promise<void> {
-  await expect
-    .poll(() =>
-      locator.evaluate((element) =>
-        Object.keys(element).some((key) => key.startsWith("__reactProps")),
-      ),
-    )
-    .toBe(true);
 }
 
 function toast(page: Page, language: Language, text: string): Locator {
