@@ -132,7 +132,7 @@ describe("reviews", () => {
     const fields = { courseId: String(courseId), rating: "0", text: "Bagus sekali" };
     const id = await post("/reviews", fields, { cookie, ...INDONESIAN });
     expect(id.status).toBe(400);
-    expect(await id.json()).toMatchObject({ success: false, message: "Pilih rating dulu, ya." });
+    expect(await id.json()).toMatchObject({ success: false, message: "Silakan pilih rating." });
     const en = await post("/reviews", fields, { cookie });
     expect(await en.json()).toMatchObject({ message: "Please select a rating." });
   });
@@ -209,7 +209,7 @@ describe("sign-in", () => {
     expect(response.headers.get("location")).toBe("/id/articles");
     expect(flashOf(response)).toEqual({
       type: "success",
-      message: "Akun terdaftar! Selamat datang di Kursusku.",
+      message: "Akun berhasil dibuat! Selamat datang di Kursusku.",
     });
   });
 
