@@ -1,11 +1,16 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { MemoryRouter } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { EmptySearchSuggestions } from "./empty-search-suggestions";
 
+/** Rendered inside a data router, as every page of the site is. */
 const render = (node: ReactNode, path = "/") =>
-  renderToStaticMarkup(<MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>);
+  renderToStaticMarkup(
+    <RouterProvider
+      router={createMemoryRouter([{ path: "*", element: node }], { initialEntries: [path] })}
+    />,
+  );
 
 describe("suggestions under an empty search", () => {
   it("are plain links with 44 px tap targets", () => {
