@@ -9,7 +9,9 @@ export function StarRating({ rating, count }: { rating: number; count: number })
   }
   const rounded = Math.round(rating);
   return (
+    // An image of the rating, named by its words: a plain <p> may not carry an aria-label.
     <p
+      role="img"
       className="flex items-center gap-1 text-sm"
       aria-label={t(byCount(count, m.rating_label_one, m.rating_label_other), {
         rating: rating.toFixed(1),
