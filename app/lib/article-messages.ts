@@ -14,60 +14,63 @@ import { SUBMIT_LABELS } from "./article-form-state";
  */
 type Translation = (locale: Locale) => string;
 
+/** A message without inputs, as a translation. */
+function fixed(message: (inputs: object, options: { locale: Locale }) => string): Translation {
+  return (locale) => message({}, { locale });
+}
+
 /** The action's answer when the form body could not be read (it has no rule of its own). */
 export const FORM_UNREADABLE = "The form could not be read. Please try again.";
 
 const EXACT: Record<string, Translation> = {
-  [ARTICLE_MESSAGES.titleRequired]: (locale) => m.writing_rule_title_required({}, { locale }),
-  [ARTICLE_MESSAGES.titleTooShort]: (locale) => m.writing_rule_title_too_short({}, { locale }),
-  [ARTICLE_MESSAGES.titleTooLong]: (locale) => m.writing_rule_title_too_long({}, { locale }),
-  [ARTICLE_MESSAGES.contentRequired]: (locale) => m.writing_rule_content_required({}, { locale }),
-  [ARTICLE_MESSAGES.contentTooShort]: (locale) => m.writing_rule_content_too_short({}, { locale }),
+  [ARTICLE_MESSAGES.titleRequired]: fixed(m.writing_rule_title_required),
+  [ARTICLE_MESSAGES.titleTooShort]: fixed(m.writing_rule_title_too_short),
+  [ARTICLE_MESSAGES.titleTooLong]: fixed(m.writing_rule_title_too_long),
+  [ARTICLE_MESSAGES.contentRequired]: fixed(m.writing_rule_content_required),
+  [ARTICLE_MESSAGES.contentTooShort]: fixed(m.writing_rule_content_too_short),
   [ARTICLE_MESSAGES.contentTooLong]: (locale) =>
     m.writing_rule_content_too_long({ max: formatCount(ARTICLE_LIMITS.contentMax) }, { locale }),
-  [ARTICLE_MESSAGES.authorRequired]: (locale) => m.writing_rule_author_required({}, { locale }),
+  [ARTICLE_MESSAGES.authorRequired]: fixed(m.writing_rule_author_required),
   [ARTICLE_MESSAGES.authorTooLong]: (locale) =>
     m.writing_rule_author_too_long({ max: ARTICLE_LIMITS.authorMax }, { locale }),
   // The same words as AI_MESSAGES.imageTooLarge.
-  [ARTICLE_MESSAGES.imageTooLarge]: (locale) => m.writing_rule_image_too_large({}, { locale }),
-  [ARTICLE_MESSAGES.imageWrongType]: (locale) => m.writing_rule_image_wrong_type({}, { locale }),
-  [ARTICLE_MESSAGES.imageUnreadable]: (locale) => m.writing_rule_image_unreadable({}, { locale }),
-  [ARTICLE_MESSAGES.notEligible]: (locale) => m.writing_rule_not_eligible({}, { locale }),
-  [ARTICLE_MESSAGES.signInRequired]: (locale) => m.writing_rule_sign_in_required({}, { locale }),
-  [ARTICLE_MESSAGES.cooldownFallback]: (locale) => m.writing_rule_cooldown_fallback({}, { locale }),
-  [ARTICLE_MESSAGES.checkingEligibility]: (locale) =>
-    m.writing_rule_checking_eligibility({}, { locale }),
-  [ARTICLE_MESSAGES.formErrors]: (locale) => m.writing_rule_form_errors({}, { locale }),
-  [ARTICLE_MESSAGES.formErrorsShown]: (locale) => m.writing_rule_form_errors_shown({}, { locale }),
-  [ARTICLE_MESSAGES.titleWarning]: (locale) => m.writing_rule_title_warning({}, { locale }),
-  [ARTICLE_MESSAGES.contentWarning]: (locale) => m.writing_rule_content_warning({}, { locale }),
-  [ARTICLE_MESSAGES.imageWarning]: (locale) => m.writing_rule_image_warning({}, { locale }),
-  [ARTICLE_MESSAGES.titleProcessing]: (locale) => m.writing_rule_title_processing({}, { locale }),
-  [ARTICLE_MESSAGES.contentProcessing]: (locale) =>
-    m.writing_rule_content_processing({}, { locale }),
-  [ARTICLE_MESSAGES.imageProcessing]: (locale) => m.writing_rule_image_processing({}, { locale }),
-  [ARTICLE_MESSAGES.aiUnavailable]: (locale) => m.writing_rule_ai_unavailable({}, { locale }),
-  [ARTICLE_MESSAGES.aiUnreadable]: (locale) => m.writing_rule_ai_unreadable({}, { locale }),
-  [ARTICLE_MESSAGES.added]: (locale) => m.writing_rule_added({}, { locale }),
-  [ARTICLE_MESSAGES.aiNotice]: (locale) => m.writing_rule_ai_notice({}, { locale }),
-  [FORM_UNREADABLE]: (locale) => m.writing_rule_form_unreadable({}, { locale }),
+  [ARTICLE_MESSAGES.imageTooLarge]: fixed(m.writing_rule_image_too_large),
+  [ARTICLE_MESSAGES.imageWrongType]: fixed(m.writing_rule_image_wrong_type),
+  [ARTICLE_MESSAGES.imageUnreadable]: fixed(m.writing_rule_image_unreadable),
+  [ARTICLE_MESSAGES.notEligible]: fixed(m.writing_rule_not_eligible),
+  [ARTICLE_MESSAGES.signInRequired]: fixed(m.writing_rule_sign_in_required),
+  [ARTICLE_MESSAGES.cooldownFallback]: fixed(m.writing_rule_cooldown_fallback),
+  [ARTICLE_MESSAGES.checkingEligibility]: fixed(m.writing_rule_checking_eligibility),
+  [ARTICLE_MESSAGES.formErrors]: fixed(m.writing_rule_form_errors),
+  [ARTICLE_MESSAGES.formErrorsShown]: fixed(m.writing_rule_form_errors_shown),
+  [ARTICLE_MESSAGES.titleWarning]: fixed(m.writing_rule_title_warning),
+  [ARTICLE_MESSAGES.contentWarning]: fixed(m.writing_rule_content_warning),
+  [ARTICLE_MESSAGES.imageWarning]: fixed(m.writing_rule_image_warning),
+  [ARTICLE_MESSAGES.titleProcessing]: fixed(m.writing_rule_title_processing),
+  [ARTICLE_MESSAGES.contentProcessing]: fixed(m.writing_rule_content_processing),
+  [ARTICLE_MESSAGES.imageProcessing]: fixed(m.writing_rule_image_processing),
+  [ARTICLE_MESSAGES.aiUnavailable]: fixed(m.writing_rule_ai_unavailable),
+  [ARTICLE_MESSAGES.aiUnreadable]: fixed(m.writing_rule_ai_unreadable),
+  [ARTICLE_MESSAGES.added]: fixed(m.writing_rule_added),
+  [ARTICLE_MESSAGES.aiNotice]: fixed(m.writing_rule_ai_notice),
+  [FORM_UNREADABLE]: fixed(m.writing_rule_form_unreadable),
 
-  [AI_MESSAGES.titleCheckFailed]: (locale) => m.writing_ai_title_failed({}, { locale }),
-  [AI_MESSAGES.contentCheckFailed]: (locale) => m.writing_ai_content_failed({}, { locale }),
-  [AI_MESSAGES.imageCheckFailed]: (locale) => m.writing_ai_image_failed({}, { locale }),
-  [AI_MESSAGES.checkFailedAdvisory]: (locale) => m.writing_ai_failed_advisory({}, { locale }),
-  [AI_MESSAGES.checkUnparseable]: (locale) => m.writing_ai_unparseable({}, { locale }),
-  [AI_MESSAGES.imageUnreadable]: (locale) => m.writing_ai_image_unreadable({}, { locale }),
-  [AI_MESSAGES.imageWrongType]: (locale) => m.writing_ai_image_wrong_type({}, { locale }),
-  [AI_MESSAGES.rateLimited]: (locale) => m.writing_ai_rate_limited({}, { locale }),
+  [AI_MESSAGES.titleCheckFailed]: fixed(m.writing_ai_title_failed),
+  [AI_MESSAGES.contentCheckFailed]: fixed(m.writing_ai_content_failed),
+  [AI_MESSAGES.imageCheckFailed]: fixed(m.writing_ai_image_failed),
+  [AI_MESSAGES.checkFailedAdvisory]: fixed(m.writing_ai_failed_advisory),
+  [AI_MESSAGES.checkUnparseable]: fixed(m.writing_ai_unparseable),
+  [AI_MESSAGES.imageUnreadable]: fixed(m.writing_ai_image_unreadable),
+  [AI_MESSAGES.imageWrongType]: fixed(m.writing_ai_image_wrong_type),
+  [AI_MESSAGES.rateLimited]: fixed(m.writing_ai_rate_limited),
 
-  [SUBMIT_LABELS.ready]: (locale) => m.writing_submit_ready({}, { locale }),
-  [SUBMIT_LABELS.submitting]: (locale) => m.writing_submit_submitting({}, { locale }),
-  [SUBMIT_LABELS.eligibility]: (locale) => m.writing_submit_eligibility({}, { locale }),
-  [SUBMIT_LABELS.processing]: (locale) => m.writing_submit_processing({}, { locale }),
-  [SUBMIT_LABELS.warnings]: (locale) => m.writing_submit_warnings({}, { locale }),
-  [SUBMIT_LABELS.cooldown]: (locale) => m.writing_submit_cooldown({}, { locale }),
-  [SUBMIT_LABELS.errors]: (locale) => m.writing_submit_errors({}, { locale }),
+  [SUBMIT_LABELS.ready]: fixed(m.writing_submit_ready),
+  [SUBMIT_LABELS.submitting]: fixed(m.writing_submit_submitting),
+  [SUBMIT_LABELS.eligibility]: fixed(m.writing_submit_eligibility),
+  [SUBMIT_LABELS.processing]: fixed(m.writing_submit_processing),
+  [SUBMIT_LABELS.warnings]: fixed(m.writing_submit_warnings),
+  [SUBMIT_LABELS.cooldown]: fixed(m.writing_submit_cooldown),
+  [SUBMIT_LABELS.errors]: fixed(m.writing_submit_errors),
 };
 
 /** cooldownMessage(ms) of core/article-rules.ts. */
