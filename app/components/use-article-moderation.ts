@@ -10,6 +10,7 @@ import {
 import type { Locale } from "../../core/locale";
 import type { ModerationStatus } from "../lib/article-form-state";
 import { articleMessage } from "../lib/article-messages";
+import { answerLanguageHeaders } from "../lib/i18n";
 import { useToast } from "./toast";
 
 /** One field's live AI check: its status and the advisory shown at the field. */
@@ -22,7 +23,8 @@ type CheckOutcome = { state: FieldModeration; toast: string | null };
 /**
  * Reads /api/ai's answer: a verdict, the "could not be parsed" advisory for a reply that
  * is not one, or "AI check failed" (with the server's message for the toast) for a failure.
- * The site's own texts are shown in the page's language; the AI's reason as it wrote it.
+ * Everything is shown in the page's language: the site's own texts here, the AI's reason as the
+ * server wrote it for the page's language (sent as Accept-Language).
  */
 export async function runModerationCheck(
   body: AiRequestBody,
@@ -31,7 +33,7 @@ export async function runModerationCheck(
   locale: Locale = "en",
 ): Promise<CheckOutcome> {
   const say = (english: string) => articleMessage(english, locale);
-  const result = await requestAiTask(body, { signal });
+  const result = await requestAiTask(body, { signal, headers: answerLanguageHeaders(locale) });
   if (!result.ok) {
     return {
       state: { status: "advisory", advisory: say(AI_MESSAGES.checkFailedAdvisory) },

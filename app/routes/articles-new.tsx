@@ -108,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = await submitArticle(
       services,
       { user: identity.user, isAppClient: identity.isAppClient },
-      { ...values, image },
+      { ...values, image, locale },
     );
     // A published article sends the writer back to the list, where it is first.
     return redirect(localizedHref(locale, "/articles"), {

@@ -113,7 +113,13 @@ async function newUser(kind: Kind): Promise<UserRow> {
 
 function submit(
   user: UserRow,
-  input: Partial<{ title: string; content: string; author: string; image: Uint8Array }> = {},
+  input: Partial<{
+    title: string;
+    content: string;
+    author: string;
+    image: Uint8Array;
+    locale: "en" | "id";
+  }> = {},
   isAppClient = false,
 ) {
   return submitArticle(
@@ -381,6 +387,11 @@ describe("moderation on the server", () => {
     )) as ArticleRejected;
     expect(error).toBeInstanceOf(ArticleRejected);
     expect(error.fieldErrors.title).toMatch(/offensive language/);
+    // From an Indonesian page the reason is written in Indonesian.
+    const refusedInIndonesian = (await rejection(
+      submit(user, { title: "This course is shit and useless", locale: "id" }),
+    )) as ArticleRejected;
+    expect(refusedInIndonesian.fieldErrors.title).toBe('Judul mengandung kata kasar ("s**t").');
 
     const { article } = await submit(user, { image: await png(64, 48) });
     const [row] = await harness.services.db

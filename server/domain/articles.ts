@@ -1,3 +1,4 @@
+import type { Locale } from "../../core/locale";
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import sharp from "sharp";
@@ -223,6 +224,11 @@ export type ArticleSubmission = {
   author?: string | null;
   /** The cover's bytes (any claimed type is ignored: the bytes decide). */
   image?: Uint8Array | null;
+  /**
+   * The writer's page language: the AI checks' reasons (shown to the writer, and stored with
+   * the article's verdicts) are written in it. English when not given.
+   */
+  locale?: Locale;
 };
 
 export type ArticleAuthor = { user: UserRow; isAppClient: boolean };
@@ -242,13 +248,14 @@ async function moderateSubmission(
   title: string,
   content: string,
   image: Uint8Array | null,
+  locale: Locale,
 ): Promise<StoredModeration> {
   let checks;
   try {
     checks = await Promise.all([
-      moderateText(services, "title", title),
-      moderateText(services, "content", content),
-      image ? moderateImage(services, image) : Promise.resolve(null),
+      moderateText(services, "title", title, locale),
+      moderateText(services, "content", content, locale),
+      image ? moderateImage(services, image, locale) : Promise.resolve(null),
     ]);
   } catch (error) {
     if (error instanceof AiUnavailable) {
@@ -325,7 +332,13 @@ export async function submitArticle(
 
   const title = text.title.trim();
   const content = text.content.trim();
-  const moderation = await moderateSubmission(services, title, content, image);
+  const moderation = await moderateSubmission(
+    services,
+    title,
+    content,
+    image,
+    input.locale ?? "en",
+  );
 
   const row = await services.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(users).where(eq(users.id, user.id)).for("update");

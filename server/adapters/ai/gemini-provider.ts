@@ -7,6 +7,7 @@ import {
   trendingTopicSchema,
 } from "../../../core/ai-schemas";
 import type { Locale } from "../../../core/locale";
+import * as m from "../../../core/paraglide/messages";
 import { displayCasing, pickDistinct, rankPhrases } from "./catalog-terms";
 import {
   AiProviderError,
@@ -37,7 +38,7 @@ const verdictResponseSchema: Schema = {
   type: Type.OBJECT,
   properties: {
     isSafe: { type: Type.BOOLEAN, description: "true when the content may be published" },
-    reason: { type: Type.STRING, description: "one short English sentence explaining the verdict" },
+    reason: { type: Type.STRING, description: "one short sentence explaining the verdict" },
   },
   required: ["isSafe", "reason"],
   propertyOrdering: ["isSafe", "reason"],
@@ -98,22 +99,28 @@ const MODERATION_RULES =
   "obfuscated spellings such as digits for letters, repeated or spaced-out letters), harassment, hate, " +
   "sexual or pornographic content, graphic violence, promotion of online gambling (judi online, slot gacor, togel), " +
   "scams, or spam (many links, text in capitals, repeated promotions). Ordinary words that merely contain " +
-  "a rude substring (Scunthorpe, assassin, analisis, kelas, pukul) are safe. " +
-  'Answer JSON {"isSafe": boolean, "reason": string}; the reason is one short English sentence.';
+  "a rude substring (Scunthorpe, assassin, analisis, kelas, pukul) are safe.";
 
-function textPrompt(kind: "title" | "content", text: string): string {
+/** The answer's shape; the reason is shown to the writer, so it is written in their language. */
+function verdictFormat(locale: Locale | undefined): string {
+  return `Answer JSON {"isSafe": boolean, "reason": string}; the reason is one short sentence in ${languageName(locale)}.`;
+}
+
+function textPrompt(kind: "title" | "content", text: string, locale: Locale | undefined): string {
   const what =
     kind === "title"
       ? "the title of a community article"
       : "the body (markdown) of a community article";
-  return `${SITE_CONTEXT}\nYou moderate ${what}. ${MODERATION_RULES}\n<input>\n${text}\n</input>`;
+  return `${SITE_CONTEXT}\nYou moderate ${what}. ${MODERATION_RULES} ${verdictFormat(locale)}\n<input>\n${text}\n</input>`;
 }
 
-const IMAGE_PROMPT =
-  `${SITE_CONTEXT}\nYou moderate the cover image attached to a community article. It is NOT safe if it shows ` +
-  "nudity or sexual content, sexually suggestive poses, graphic violence or gore, hate symbols, drugs, " +
-  "or online-gambling promotion. " +
-  'Answer JSON {"isSafe": boolean, "reason": string}; the reason is one short English sentence.';
+function imagePrompt(locale: Locale | undefined): string {
+  return (
+    `${SITE_CONTEXT}\nYou moderate the cover image attached to a community article. It is NOT safe if it shows ` +
+    "nudity or sexual content, sexually suggestive poses, graphic violence or gore, hate symbols, drugs, " +
+    `or online-gambling promotion. ${verdictFormat(locale)}`
+  );
+}
 
 /** The catalogue's most common title phrases: the vocabulary keywords should come from. */
 function catalogueVocabulary(input: CompassInput): string[] {
@@ -231,33 +238,33 @@ export function createGeminiProvider(settings: GeminiSettings): AiProvider {
       : { ok: false, raw: text.slice(0, 2000) };
   }
 
-  const refused = {
+  const refused = (locale: Locale | undefined) => ({
     isSafe: false,
-    reason: "The AI refused to process this content because it looks unsafe.",
-  };
+    reason: m.server_moderation_ai_refused({}, { locale: locale ?? "en" }),
+  });
 
   return {
     name: `gemini (${settings.model})`,
-    moderateText({ kind, text }) {
+    moderateText({ kind, text, locale }) {
       return generate(
-        [{ text: textPrompt(kind, text) }],
+        [{ text: textPrompt(kind, text, locale) }],
         verdictResponseSchema,
         moderationVerdictSchema,
         {
           temperature: 0,
-          blockedMeans: refused,
+          blockedMeans: refused(locale),
         },
       );
     },
-    moderateImage({ bytes, mimeType }) {
+    moderateImage({ bytes, mimeType, locale }) {
       return generate(
         [
-          { text: IMAGE_PROMPT },
+          { text: imagePrompt(locale) },
           { inlineData: { mimeType, data: Buffer.from(bytes).toString("base64") } },
         ],
         verdictResponseSchema,
         moderationVerdictSchema,
-        { temperature: 0, blockedMeans: refused },
+        { temperature: 0, blockedMeans: refused(locale) },
       );
     },
     compass(input) {

@@ -7,7 +7,6 @@ import {
   createNsfwClassifier,
   decodeFrames,
   judgePredictions,
-  SAFE_IMAGE_REASON,
   type ImageClassifier,
   type NsfwClass,
   type NsfwPrediction,
@@ -46,6 +45,8 @@ async function animatedGif(): Promise<Buffer> {
     .toBuffer();
 }
 
+const SAFE_IMAGE_REASON = "No unsafe content was detected in the image.";
+
 describe("the decision over nsfwjs's classes", () => {
   it.each([
     ["a neutral photo", { Neutral: 0.95, Drawing: 0.05 }, true, SAFE_IMAGE_REASON],
@@ -77,6 +78,19 @@ describe("the decision over nsfwjs's classes", () => {
     ],
   ])("%s", (_name, scores, isSafe, reason) => {
     expect(judgePredictions([predictions(scores)])).toEqual({ isSafe, reason });
+  });
+
+  it("writes its reason in the writer's language", () => {
+    expect(judgePredictions([predictions({ Porn: 0.87, Sexy: 0.1 })], "id")).toEqual({
+      isSafe: false,
+      reason: "Gambar tampaknya berisi konten seksual eksplisit (Porn 87%).",
+    });
+    expect(judgePredictions([predictions({ Sexy: 0.81, Neutral: 0.19 })], "id").reason).toBe(
+      "Gambar tampaknya bernuansa seksual (Sexy 81%).",
+    );
+    expect(judgePredictions([predictions({ Neutral: 0.95 })], "id").reason).toBe(
+      "Tidak ditemukan konten yang tidak aman pada gambar.",
+    );
   });
 
   it("refuses an animation when any checked frame is unsafe", () => {

@@ -1,7 +1,9 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import sharp from "sharp";
-import { AI_MESSAGES, type ModerationVerdict } from "../../../core/ai-schemas";
+import type { ModerationVerdict } from "../../../core/ai-schemas";
+import type { Locale } from "../../../core/locale";
+import * as m from "../../../core/paraglide/messages";
 import type { ImageModerationInput } from "./types";
 
 /**
@@ -21,8 +23,6 @@ const FRAME_BYTES = CLASSIFIER_SIZE * CLASSIFIER_SIZE * 3;
 const MAX_FRAMES = 4;
 /** Decompression-bomb guard: no cover image needs more pixels than this. */
 const MAX_INPUT_PIXELS = 40_000_000;
-
-export const SAFE_IMAGE_REASON = "No unsafe content was detected in the image.";
 
 export type ImageClassifier = {
   /** `rgb` is one 224×224 RGB frame. */
@@ -135,7 +135,10 @@ function percent(probability: number): string {
  * The decision over nsfwjs's five classes. Explicit content (Porn/Hentai) is refused at a
  * lower confidence than merely suggestive content (Sexy), which holiday photos can resemble.
  */
-export function judgePredictions(frames: NsfwPrediction[][]): ModerationVerdict {
+export function judgePredictions(
+  frames: NsfwPrediction[][],
+  locale: Locale = "en",
+): ModerationVerdict {
   for (const predictions of frames) {
     const score = (name: NsfwClass) =>
       predictions.find((prediction) => prediction.className === name)?.probability ?? 0;
@@ -143,29 +146,29 @@ export function judgePredictions(frames: NsfwPrediction[][]): ModerationVerdict 
     const hentai = score("Hentai");
     const sexy = score("Sexy");
     if (porn >= 0.6 || hentai >= 0.6 || porn + hentai >= 0.7) {
-      const [name, value] = porn >= hentai ? ["Porn", porn] : ["Hentai", hentai];
+      const [label, value] = porn >= hentai ? ["Porn", porn] : ["Hentai", hentai];
       return {
         isSafe: false,
-        reason: `The image appears to contain explicit sexual content (${name} ${percent(value)}).`,
+        reason: m.server_moderation_image_explicit({ label, percent: percent(value) }, { locale }),
       };
     }
     if (sexy >= 0.7 || sexy + porn + hentai >= 0.85) {
       return {
         isSafe: false,
-        reason: `The image appears to be sexually suggestive (Sexy ${percent(sexy)}).`,
+        reason: m.server_moderation_image_suggestive({ percent: percent(sexy) }, { locale }),
       };
     }
   }
-  return { isSafe: true, reason: SAFE_IMAGE_REASON };
+  return { isSafe: true, reason: m.server_moderation_image_safe({}, { locale }) };
 }
 
 export function createImageModerator(classifier: ImageClassifier) {
   return async (input: ImageModerationInput): Promise<ModerationVerdict> => {
     const frames = await decodeFrames(input.bytes);
     if (!frames || frames.length === 0)
-      return { isSafe: false, reason: AI_MESSAGES.imageUnreadable };
+      return { isSafe: false, reason: m.server_ai_image_unreadable({}, { locale: input.locale ?? "en" }) };
     const predictions: NsfwPrediction[][] = [];
     for (const frame of frames) predictions.push(await classifier.classify(frame));
-    return judgePredictions(predictions);
+    return judgePredictions(predictions, input.locale);
   };
 }

@@ -20,8 +20,8 @@ export function createLocalAiProvider(
   const moderateImage = createImageModerator(classifier);
   return {
     name: "local (offline)",
-    async moderateText({ kind, text }) {
-      return { ok: true, value: moderateTextLocally(kind, text) };
+    async moderateText({ kind, text, locale }) {
+      return { ok: true, value: moderateTextLocally(kind, text, locale) };
     },
     async moderateImage(input) {
       return { ok: true, value: await moderateImage(input) };

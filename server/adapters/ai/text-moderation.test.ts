@@ -3,8 +3,9 @@ import {
   joinSpacedLetters,
   maskWord,
   moderateTextLocally,
-  SAFE_TEXT_REASON,
 } from "./text-moderation";
+
+const SAFE_TEXT_REASON = "No offensive language or spam found.";
 
 const SAFE_TITLES = [
   "Belajar Python dari Nol untuk Pemula",
@@ -117,6 +118,27 @@ describe("local text moderation: content", () => {
     const verdict = moderateTextLocally("content", content);
     expect(verdict.isSafe).toBe(false);
     expect(verdict.reason).toMatch(reason);
+  });
+});
+
+describe("local text moderation in the writer's language", () => {
+  it.each([
+    ["title", "Fuck this course", 'Judul mengandung kata kasar ("f**k").'],
+    ["title", "Visit https://example.com for cheap courses", "Judul tidak boleh berisi tautan."],
+    [
+      "content",
+      Array.from({ length: 6 }, (_, index) => `https://example.com/${index}`).join(" "),
+      "Teks berisi terlalu banyak tautan (6); ini terlihat seperti spam.",
+    ],
+    ["title", "Belajar Python dari Nol untuk Pemula", "Tidak ditemukan kata kasar atau spam."],
+  ] as const)("%s %j in Indonesian", (kind, text, reason) => {
+    expect(moderateTextLocally(kind, text, "id").reason).toBe(reason);
+  });
+
+  it("writes the same verdict in English when no language is given", () => {
+    expect(moderateTextLocally("title", "Fuck this course").reason).toBe(
+      'The title contains offensive language ("f**k").',
+    );
   });
 });
 

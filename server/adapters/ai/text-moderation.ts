@@ -1,5 +1,7 @@
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from "obscenity";
 import type { ModerationVerdict } from "../../../core/ai-schemas";
+import type { Locale } from "../../../core/locale";
+import * as m from "../../../core/paraglide/messages";
 import {
   GAMBLING_CALL_TO_ACTION,
   GAMBLING_PROMO_TERMS,
@@ -27,8 +29,6 @@ const englishMatcher = new RegExpMatcher({
   whitelistedTerms: [...(englishTerms.whitelistedTerms ?? []), ...WHITELISTED_WORDS],
   ...englishRecommendedTransformers,
 });
-
-export const SAFE_TEXT_REASON = "No offensive language or spam found.";
 
 /** Links in a title are spam; content may cite a few sources. */
 const MAX_TITLE_LINKS = 0;
@@ -209,46 +209,50 @@ export function maskWord(word: string): string {
     .join(" ");
 }
 
-export function moderateTextLocally(kind: TextModerationKind, text: string): ModerationVerdict {
-  const subject = kind === "title" ? "The title" : "The text";
+/** Each refusal's reason, for a title and for an article's text. */
+const REASONS = {
+  title: {
+    offensive: m.server_moderation_title_offensive,
+    offensiveIndonesian: m.server_moderation_title_offensive_id,
+    insultIndonesian: m.server_moderation_title_insult_id,
+    gambling: m.server_moderation_title_gambling,
+    shouting: m.server_moderation_title_shouting,
+  },
+  content: {
+    offensive: m.server_moderation_text_offensive,
+    offensiveIndonesian: m.server_moderation_text_offensive_id,
+    insultIndonesian: m.server_moderation_text_insult_id,
+    gambling: m.server_moderation_text_gambling,
+    shouting: m.server_moderation_text_shouting,
+  },
+} as const;
+
+/** The verdict, its reason written in `locale` (the writer's page language). */
+export function moderateTextLocally(
+  kind: TextModerationKind,
+  text: string,
+  locale: Locale = "en",
+): ModerationVerdict {
+  const reasons = REASONS[kind];
+  const refuse = (reason: string): ModerationVerdict => ({ isSafe: false, reason });
   const english = findEnglishProfanity(text);
-  if (english) {
-    return {
-      isSafe: false,
-      reason: `${subject} contains offensive language ("${maskWord(english)}").`,
-    };
-  }
+  if (english) return refuse(reasons.offensive({ word: maskWord(english) }, { locale }));
   const streams = normalisedWordStreams(text);
   const indonesian = findIndonesianOffence(streams);
   if (indonesian) {
-    const what = indonesian.kind === "insult" ? "an insult" : "offensive language";
-    return {
-      isSafe: false,
-      reason: `${subject} contains ${what} in Indonesian ("${maskWord(indonesian.term)}").`,
-    };
+    const reason =
+      indonesian.kind === "insult" ? reasons.insultIndonesian : reasons.offensiveIndonesian;
+    return refuse(reason({ word: maskWord(indonesian.term) }, { locale }));
   }
   const links = countLinks(text);
   const gambling = findGamblingPromotion(streams, links);
-  if (gambling) {
-    return {
-      isSafe: false,
-      reason: `${subject} promotes online gambling ("${gambling}"), which is not allowed.`,
-    };
-  }
+  if (gambling) return refuse(reasons.gambling({ term: gambling }, { locale }));
   if (kind === "title" && links > MAX_TITLE_LINKS) {
-    return { isSafe: false, reason: "Titles should not contain links." };
+    return refuse(m.server_moderation_title_links({}, { locale }));
   }
   if (kind === "content" && links > MAX_CONTENT_LINKS) {
-    return {
-      isSafe: false,
-      reason: `The text contains too many links (${links}); this looks like spam.`,
-    };
+    return refuse(m.server_moderation_too_many_links({ count: links }, { locale }));
   }
-  if (isShouting(text, kind)) {
-    return {
-      isSafe: false,
-      reason: `${subject} is written mostly in capital letters (shouting). Please use normal capitalisation.`,
-    };
-  }
-  return { isSafe: true, reason: SAFE_TEXT_REASON };
+  if (isShouting(text, kind)) return refuse(reasons.shouting({}, { locale }));
+  return { isSafe: true, reason: m.server_moderation_text_safe({}, { locale }) };
 }

@@ -31,9 +31,14 @@ export type ProviderReply<T> = { ok: true; value: T } | { ok: false; raw: string
 
 export type TextModerationKind = "title" | "content";
 
-export type TextModerationInput = { kind: TextModerationKind; text: string };
+/** `locale`: the language the verdict's reason is written in (English when not given). */
+export type TextModerationInput = { kind: TextModerationKind; text: string; locale?: Locale };
 
-export type ImageModerationInput = { bytes: Uint8Array; mimeType: AiImageMimeType };
+export type ImageModerationInput = {
+  bytes: Uint8Array;
+  mimeType: AiImageMimeType;
+  locale?: Locale;
+};
 
 /** What the compass may draw on: listed courses (newest first), without any coupon data. */
 export type CatalogueCourse = {

@@ -41,6 +41,20 @@ describe("the verdict cache", () => {
     expect(calls.image).toBe(2);
   });
 
+  it("keeps a verdict per language: its reason is written in the writer's", async () => {
+    const { provider, calls } = countingProvider(safe);
+    const cached = withVerdictCache(provider);
+    await cached.moderateText({ kind: "title", text: "Halo", locale: "id" });
+    await cached.moderateText({ kind: "title", text: "Halo", locale: "id" });
+    await cached.moderateText({ kind: "title", text: "Halo", locale: "en" });
+    await cached.moderateText({ kind: "title", text: "Halo" });
+    expect(calls.text).toBe(2);
+    const bytes = new Uint8Array([1, 2, 3]);
+    await cached.moderateImage({ bytes, mimeType: "image/png", locale: "id" });
+    await cached.moderateImage({ bytes, mimeType: "image/png" });
+    expect(calls.image).toBe(2);
+  });
+
   it("never keeps an unreadable reply", async () => {
     const { provider, calls } = countingProvider(() => ({ ok: false, raw: "??" }));
     const cached = withVerdictCache(provider);

@@ -48,10 +48,15 @@ export function withVerdictCache(
     ...provider,
     name: provider.name,
     moderateText(input) {
-      return cached(hash("text", input.kind, input.text), () => provider.moderateText(input));
+      // The reason is written in the writer's language: a verdict is kept per language.
+      return cached(hash("text", input.locale ?? "en", input.kind, input.text), () =>
+        provider.moderateText(input),
+      );
     },
     moderateImage(input) {
-      return cached(hash("image", input.bytes), () => provider.moderateImage(input));
+      return cached(hash("image", input.locale ?? "en", input.bytes), () =>
+        provider.moderateImage(input),
+      );
     },
     compass: (input) => provider.compass(input),
     trending: (facts, locale) => provider.trending(facts, locale),

@@ -79,12 +79,17 @@ async function runTask(
         services,
         task === "moderateTitle" ? "title" : "content",
         contents,
+        locale,
       );
       return JSON.stringify(moderationVerdictSchema.parse(check.verdict));
     }
     case "moderateImage": {
       if (!imagePart) throw new ValidationError("An image is required for the moderateImage task.");
-      const check = await moderateImage(services, decodeImageData(imagePart.inlineData.data));
+      const check = await moderateImage(
+        services,
+        decodeImageData(imagePart.inlineData.data),
+        locale,
+      );
       return JSON.stringify(moderationVerdictSchema.parse(check.verdict));
     }
     case "compass":
@@ -98,8 +103,9 @@ async function runTask(
 
 /**
  * Checks the task, counts the request against the rate limits, checks the rest of the body and
- * runs the task. A missing or unknown task is refused before it is counted. The compass's advice
- * and the trending explanation are written in `locale` (the page's language).
+ * runs the task. A missing or unknown task is refused before it is counted. The compass's advice,
+ * the trending explanation and a moderation verdict's reason are written in `locale` (the page's
+ * language).
  */
 export async function answerAiRequest(
   services: Services,

@@ -4,6 +4,8 @@ import {
   type AiImageMimeType,
   type ModerationVerdict,
 } from "../../../core/ai-schemas";
+import type { Locale } from "../../../core/locale";
+import * as m from "../../../core/paraglide/messages";
 import type { TextModerationKind } from "../../adapters/ai/types";
 import type { Services } from "../../services";
 import { ValidationError } from "../errors";
@@ -21,15 +23,16 @@ import { callAiProvider } from "./call-provider";
  */
 export type ModerationCheck = { verdict: ModerationVerdict; readable: boolean };
 
-const UNREADABLE_VERDICT: ModerationVerdict = {
-  isSafe: false,
-  reason: AI_MESSAGES.checkUnparseable,
-};
+function unreadableVerdict(locale: Locale): ModerationVerdict {
+  return { isSafe: false, reason: m.server_moderation_unparseable({}, { locale }) };
+}
 
+/** The verdict's reason is written in `locale`, the writer's page language. */
 export async function moderateText(
   services: Services,
   kind: TextModerationKind,
   text: string,
+  locale: Locale = "en",
 ): Promise<ModerationCheck> {
   const trimmed = text.trim();
   if (trimmed === "") throw new ValidationError("There is no text to check.");
@@ -40,10 +43,12 @@ export async function moderateText(
   }
   // Only the start of long content is checked (the first 2000 characters); the rest is cut.
   const checked = kind === "content" ? trimmed.slice(0, AI_LIMITS.contentCheckChars) : trimmed;
-  const reply = await callAiProvider(() => services.ai.moderateText({ kind, text: checked }));
+  const reply = await callAiProvider(() =>
+    services.ai.moderateText({ kind, text: checked, locale }),
+  );
   if (!reply.ok) {
     services.logger.warn({ kind, raw: reply.raw.slice(0, 200) }, "unreadable moderation reply");
-    return { verdict: UNREADABLE_VERDICT, readable: false };
+    return { verdict: unreadableVerdict(locale), readable: false };
   }
   return { verdict: reply.value, readable: true };
 }
@@ -64,15 +69,18 @@ export function sniffImageType(bytes: Uint8Array): AiImageMimeType | null {
 export async function moderateImage(
   services: Services,
   bytes: Uint8Array,
+  locale: Locale = "en",
 ): Promise<ModerationCheck> {
   if (bytes.length === 0) throw new ValidationError("The image is empty.");
   if (bytes.length > AI_LIMITS.imageMaxBytes) throw new ValidationError(AI_MESSAGES.imageTooLarge);
   const mimeType = sniffImageType(bytes);
   if (!mimeType) throw new ValidationError(AI_MESSAGES.imageWrongType);
-  const reply = await callAiProvider(() => services.ai.moderateImage({ bytes, mimeType }));
+  const reply = await callAiProvider(() =>
+    services.ai.moderateImage({ bytes, mimeType, locale }),
+  );
   if (!reply.ok) {
     services.logger.warn({ raw: reply.raw.slice(0, 200) }, "unreadable image moderation reply");
-    return { verdict: UNREADABLE_VERDICT, readable: false };
+    return { verdict: unreadableVerdict(locale), readable: false };
   }
   return { verdict: reply.value, readable: true };
 }
