@@ -1,6 +1,5 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import stylesheetText from "./app.css?inline";
@@ -12,7 +11,8 @@ export const streamTimeout = 5_000;
 
 /**
  * React Router's default Node entry, plus the per-request CSP nonce on every inline script it
- * emits (the server's Content-Security-Policy only runs scripts that carry it).
+ * emits (the server's Content-Security-Policy only runs scripts that carry it), and the whole
+ * page rendered before it is sent.
  */
 export default function handleRequest(
   request: Request,
@@ -28,9 +28,11 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
+    // Every visitor gets the whole page at once, not a shell with boundaries streamed after it:
+    // no loader defers data, and the Suspense boundaries that split hydration into small tasks
+    // (each card on the home page) must arrive in place, so the page reads the same without
+    // JavaScript and to crawlers.
+    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -45,6 +47,9 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
+        // React moves a finished boundary out of place (to the end, revealed by a script) once
+        // the page passes this many bytes; every boundary stays in place instead.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

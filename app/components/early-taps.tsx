@@ -18,10 +18,16 @@ export function EarlyTapsScript() {
   );
 }
 
-/** Replays the recorded taps once the page has hydrated (its effect runs after the commit). */
+/**
+ * Replays the recorded taps once the page has hydrated, in a task of its own after the commit:
+ * parts of a page hydrate on their own later (each home card is its own Suspense boundary), and
+ * a tap on a part not hydrated yet makes React hydrate it at once, which React cannot do from
+ * inside its own commit.
+ */
 export function EarlyTapsReplay() {
   useEffect(() => {
-    replayEarlyTaps();
+    const timer = setTimeout(replayEarlyTaps, 0);
+    return () => clearTimeout(timer);
   }, []);
   return null;
 }

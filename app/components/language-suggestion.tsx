@@ -14,12 +14,22 @@ function subscribeToNothing(): () => void {
   return () => undefined;
 }
 
+/**
+ * Whether the note was dismissed, read from storage once per page load: the first read of
+ * localStorage waits for the browser to load it, and React asks for the snapshot several times
+ * while hydrating. Only this component's own button changes it.
+ */
+let dismissedInStorage: boolean | undefined;
+
 function readDismissed(): boolean {
-  try {
-    return window.localStorage.getItem(SUGGESTION_DISMISSED_KEY) === "1";
-  } catch {
-    return false;
+  if (dismissedInStorage === undefined) {
+    try {
+      dismissedInStorage = window.localStorage.getItem(SUGGESTION_DISMISSED_KEY) === "1";
+    } catch {
+      dismissedInStorage = false;
+    }
   }
+  return dismissedInStorage;
 }
 
 /**
@@ -44,6 +54,7 @@ export function LanguageSuggestion() {
 
   if (!suggested || closed) return null;
   const dismiss = () => {
+    dismissedInStorage = true;
     try {
       window.localStorage.setItem(SUGGESTION_DISMISSED_KEY, "1");
     } catch {

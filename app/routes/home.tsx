@@ -308,15 +308,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 // Cards far below the screen skip layout and paint until scrolled near; 30rem is
                 // about a card with its 16:9 image, so the scrollbar hardly moves when they render.
                 <li key={course.id} className="render-when-near [--offscreen-height:30rem]">
-                  <CourseCard
-                    firstRow={index < FIRST_ROW_CARDS}
-                    course={course}
-                    today={today}
-                    now={now}
-                    visited={visited.has(course.id)}
-                    outOfCredits={outOfCredits}
-                    favourited={favourites.has(course.id)}
-                  />
+                  {/* Each card hydrates and commits on its own (a boundary per card), so no
+                      single task of the page's start-up holds a phone's main thread for long. */}
+                  <Suspense fallback={null}>
+                    <CourseCard
+                      firstRow={index < FIRST_ROW_CARDS}
+                      course={course}
+                      today={today}
+                      now={now}
+                      visited={visited.has(course.id)}
+                      outOfCredits={outOfCredits}
+                      favourited={favourites.has(course.id)}
+                    />
+                  </Suspense>
                 </li>
               ))}
             </ul>
