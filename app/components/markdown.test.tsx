@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Markdown } from "./markdown";
+import { renderMarkdownHtml } from "./markdown-html.server";
 
 function render(content: string, variant?: "full" | "excerpt"): string {
   return renderToStaticMarkup(<Markdown content={content} variant={variant} />);
@@ -20,6 +21,17 @@ describe("Markdown", () => {
     expect(html).toContain("<del>old</del>");
     expect(html).toContain("<table");
     expect(html).toContain('type="checkbox"');
+  });
+
+  it("labels task boxes in the language it renders an article for", () => {
+    const content = "- [x] read the docs\n- [ ] write the code";
+    const siteUrl = "https://kursusku.example";
+    const indonesian = renderMarkdownHtml(content, { siteUrl, locale: "id" });
+    expect(indonesian).toContain('aria-label="Selesai"');
+    expect(indonesian).toContain('aria-label="Belum selesai"');
+    const english = renderMarkdownHtml(content, { siteUrl });
+    expect(english).toContain('aria-label="Done"');
+    expect(english).toContain('aria-label="Not done"');
   });
 
   it("never renders raw HTML: a <script> and event handlers disappear", () => {

@@ -1,4 +1,4 @@
-import { useMemo, type ComponentPropsWithoutRef } from "react";
+import { createContext, useContext, useMemo, type ComponentPropsWithoutRef } from "react";
 import { useInRouterContext } from "react-router";
 import ReactMarkdown, { type Components, type UrlTransform } from "react-markdown";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
@@ -154,15 +154,20 @@ const FULL_COMPONENTS: Components = {
 type CheckboxProps = ComponentPropsWithoutRef<"input">;
 
 /**
- * A task list's box. renderMarkdownHtml renders outside the router (no address, so English);
- * inside a page the label follows the page's language.
+ * The language of Markdown rendered outside a page (renderMarkdownHtml, on the server, for the
+ * page's loader): there is no router there to read the page's language from.
+ */
+export const MarkdownLocale = createContext<Locale | null>(null);
+
+/**
+ * A task list's box, its label ("Done" / "Not done") in the page's language: the one
+ * renderMarkdownHtml was given, else the page's, else English.
  */
 function TaskCheckbox(props: CheckboxProps) {
-  return useInRouterContext() ? (
-    <PageTaskCheckbox {...props} />
-  ) : (
-    <TaskCheckboxIn locale="en" {...props} />
-  );
+  const given = useContext(MarkdownLocale);
+  const inPage = useInRouterContext();
+  if (given) return <TaskCheckboxIn locale={given} {...props} />;
+  return inPage ? <PageTaskCheckbox {...props} /> : <TaskCheckboxIn locale="en" {...props} />;
 }
 
 function PageTaskCheckbox(props: CheckboxProps) {

@@ -15,7 +15,7 @@ import { TRUNCATE, truncate } from "../../core/text";
 import type { Route } from "./+types/article";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
-import { localeOfPath } from "../../core/locale";
+import { localeOfPath, type Locale } from "../../core/locale";
 
 /**
  * What the page shows of an article: its body as HTML rendered here, never in the browser
@@ -23,10 +23,14 @@ import { localeOfPath } from "../../core/locale";
  */
 type ArticleView = Omit<PublicArticle, "content"> & { contentHtml: string; summary: string };
 
-function toArticleView({ content, ...article }: PublicArticle, siteUrl: string): ArticleView {
+function toArticleView(
+  { content, ...article }: PublicArticle,
+  siteUrl: string,
+  locale: Locale,
+): ArticleView {
   return {
     ...article,
-    contentHtml: renderMarkdownHtml(content, { siteUrl }),
+    contentHtml: renderMarkdownHtml(content, { siteUrl, locale }),
     // The longest text the meta tags take; a shorter one is cut from it the same way.
     summary: truncate(markdownToPlainText(content), TRUNCATE.structuredDataDescription),
   };
@@ -39,7 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   try {
     const article = await findArticle(services, id);
     if (!article) return data({ article: null, error: false }, { status: 404 });
-    return { article: toArticleView(article, services.config.publicSiteUrl), error: false };
+    const locale = localeOfPath(new URL(request.url).pathname);
+    return {
+      article: toArticleView(article, services.config.publicSiteUrl, locale),
+      error: false,
+    };
   } catch (error) {
     services.logger.error({ err: error, requestId: context.requestId }, "article failed to load");
     // Shown in the page's language (article_load_error).
