@@ -98,22 +98,21 @@ describe("POST /api/ai", () => {
     expect(unsafe.json).toMatchObject({ isSafe: false });
   });
 
-  it("writes the verdict's reason in the page's language (Accept-Language)", async () => {
-    const unsafe = await call(
-      { task: "moderateTitle", contents: "Visit https://example.com for cheap courses" },
-      someone(),
-      services,
-      { "Accept-Language": "id" },
-    );
-    expect(unsafe.json).toEqual({ isSafe: false, reason: "Judul tidak boleh berisi tautan." });
-    const english = await call(
-      { task: "moderateTitle", contents: "Visit https://example.com for cheap courses" },
-      someone(),
-      services,
-      { "Accept-Language": "en-US,en;q=0.9" },
-    );
-    expect(english.json).toEqual({ isSafe: false, reason: "Titles should not contain links." });
-  });
+  it.each([
+    ["id", "Judul tidak boleh berisi tautan."],
+    ["en-US,en;q=0.9", "Titles should not contain links."],
+  ])(
+    "writes the verdict's reason in the page's language (Accept-Language %s)",
+    async (language, reason) => {
+      const unsafe = await call(
+        { task: "moderateTitle", contents: "Visit https://example.com for cheap courses" },
+        someone(),
+        services,
+        { "Accept-Language": language },
+      );
+      expect(unsafe.json).toEqual({ isSafe: false, reason });
+    },
+  );
 
   it("answers compass and trending in their shapes", async () => {
     const compass = await call({ task: "compass", contents: "belajar data science" });
