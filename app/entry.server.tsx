@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import stylesheetText from "./app.css?inline";
 import { NonceProvider } from "./components/nonce";
@@ -28,11 +28,6 @@ export default function handleRequest(
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
-    // Every visitor gets the whole page at once, not a shell with boundaries streamed after it:
-    // no loader defers data, and the Suspense boundaries that split hydration into small tasks
-    // (each card on the home page) must arrive in place, so the page reads the same without
-    // JavaScript and to crawlers.
-    const readyOption: keyof RenderToPipeableStreamOptions = "onAllReady";
 
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
       () => abort(),
@@ -50,7 +45,11 @@ export default function handleRequest(
         // React moves a finished boundary out of place (to the end, revealed by a script) once
         // the page passes this many bytes; every boundary stays in place instead.
         progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-        [readyOption]() {
+        // Every visitor gets the whole page at once, not a shell with boundaries streamed after
+        // it: no loader defers data, and the Suspense boundaries that split hydration into small
+        // tasks (each card on the home page) must arrive in place, so the page reads the same
+        // without JavaScript and to crawlers.
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough({
             final(callback) {

@@ -1,4 +1,3 @@
-import type { Locale } from "../../core/locale";
 import { randomBytes } from "node:crypto";
 import { and, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import sharp from "sharp";
@@ -12,6 +11,7 @@ import {
 } from "../../core/article-rules";
 import { slugifyTitle } from "../../core/article-paths";
 import type { ModerationVerdict } from "../../core/ai-schemas";
+import type { Locale } from "../../core/locale";
 import { articles, users, type ArticleRow, type UserRow } from "../db/schema";
 import { containing } from "../db/like-pattern";
 import type { Services } from "../services";

@@ -23,8 +23,9 @@ import { callAiProvider } from "./call-provider";
  */
 export type ModerationCheck = { verdict: ModerationVerdict; readable: boolean };
 
+/** Worded as the article form words the same advisory. */
 function unreadableVerdict(locale: Locale): ModerationVerdict {
-  return { isSafe: false, reason: m.server_moderation_unparseable({}, { locale }) };
+  return { isSafe: false, reason: m.writing_ai_unparseable({}, { locale }) };
 }
 
 /** The verdict's reason is written in `locale`, the writer's page language. */
