@@ -1,4 +1,5 @@
 import type express from "express";
+import onHeaders from "on-headers";
 import type { PersonalScope } from "../../core/personal-layer";
 import type { ChangeNotices } from "../db/change-notices";
 import { ANONYMOUS_COOKIE, parseCookies, SESSION_COOKIE } from "./cookies";
@@ -12,7 +13,7 @@ import { ANONYMOUS_COOKIE, parseCookies, SESSION_COOKIE } from "./cookies";
  * Kept per credential (the session and visitor cookies exactly as sent), noted with the subject
  * they resolved to (the account, or the anonymous visitor), and forgotten:
  * - when that subject writes anything (any request but GET/HEAD/OPTIONS, and GET /go/…, which
- *   spends a credit), on any of their devices, once the answer is sent — on every instance;
+ *   spends a credit), on any of their devices, as its answer goes out — on every instance;
  * - entirely on sign-in, sign-out and the operator's writes (they change accounts other than the
  *   writer's own credential, or which subject a cookie resolves to);
  * - at the end of the Jakarta day (the daily credits), when premium time runs out, and at the
@@ -164,8 +165,8 @@ const FORGETS_EVERY_VISITOR = [/^\/auth\//, /^\/admin(\/|\.data|$)/, /^\/api\/ad
 export const WRITER_SUBJECT_LOCAL = "visitorSubject";
 
 /**
- * Forgets the writer's kept endings once a request that may change them has been answered
- * (`close` comes after the answer is sent, and also when the client gave up waiting), here and,
+ * Forgets the writer's kept endings when a request that may change them is answered (as the
+ * answer's head goes out, or when the client gave up before it), here and,
  * through change notices, on every other instance. Who wrote is what the request's identity
  * resolved to (`response.locals[WRITER_SUBJECT_LOCAL]`): a write by one device forgets the
  * endings of all the same account's devices.
@@ -188,7 +189,13 @@ export function forgetVisitorLayersAfterWrites(
       next();
       return;
     }
-    response.once("close", () => {
+    // Forgotten as the answer's head goes out — the write is stored by then — so the writer's
+    // next request, on any device, never meets the ending from before it; a client that gave up
+    // before any answer is forgotten when its connection closes.
+    let forgotten = false;
+    const forget = () => {
+      if (forgotten) return;
+      forgotten = true;
       if (FORGETS_EVERY_VISITOR.some((pattern) => pattern.test(request.path))) {
         layers?.forgetAll();
         notices.publish({ kind: "visitors" });
@@ -198,7 +205,9 @@ export function forgetVisitorLayersAfterWrites(
       if (typeof subject !== "string") return;
       layers?.forgetSubject(subject);
       notices.publish({ kind: "visitor", subject });
-    });
+    };
+    onHeaders(response, forget);
+    response.once("close", forget);
     next();
   };
 }
