@@ -33,7 +33,7 @@ import { renderPersonalTail } from "./web/personal-tail";
 import { sharedPageAddress } from "./web/shared-addresses";
 import { noScriptMarker, wantsOwnRender } from "./web/no-script";
 import { parseCookies } from "./web/cookies";
-import { buildPersonalLayer } from "./domain/personal-layer";
+import { loadVisitorFacts, personalLayerFrom } from "./domain/personal-layer";
 import { viewerSubject } from "./domain/accounts";
 import {
   createVisitorLayers,
@@ -236,20 +236,21 @@ function createPublicPageCache(
 /** Each visitor's ending of the shared pages, kept between their page views. */
 function createVisitorLayerCache(services: Services): VisitorLayers {
   return createVisitorLayers({
-    build: async (request, scope) => {
+    load: async (request) => {
       const identity = await resolveWebIdentity(services, request);
-      const subject = viewerSubject(identity);
-      if (subject === null) return { ending: null, subject: null };
-      const layer = await buildPersonalLayer(services, identity, scope);
+      const facts = await loadVisitorFacts(services, identity);
+      if (facts === null) return null;
       // Premium (and with it unlimited credits, writing articles) ends at a moment of its own.
       const premiumUntil = identity.user?.premiumUntil?.getTime();
       return {
-        ending: renderPersonalTail(layer, scope.locale),
-        subject,
+        subject: facts.subject,
+        facts,
         trueUntil:
           premiumUntil && premiumUntil > services.clock.now().getTime() ? premiumUntil : undefined,
       };
     },
+    endingOf: async (facts, scope) =>
+      renderPersonalTail(await personalLayerFrom(services, facts, scope), scope.locale),
     today: () => services.clock.today(),
     now: () => services.clock.now().getTime(),
     ttlMs: VISITOR_LAYER_TTL_MS,

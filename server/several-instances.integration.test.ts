@@ -132,10 +132,11 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL database", () => {
     const kept: Record<"a" | "b", VisitorLayers> = {} as Record<"a" | "b", VisitorLayers>;
     for (const name of ["a", "b"] as const) {
       kept[name] = createVisitorLayers({
-        build: async (request) => {
+        load: async (request) => {
           const subject = /kk_session=([^;]+)/.exec(request.headers.cookie ?? "")?.[1] ?? null;
-          return { ending: `<${subject}>`, subject };
+          return subject === null ? null : { subject, facts: subject };
         },
+        endingOf: async (subject) => `<${subject}>`,
         today: () => pair.clock.today(),
         ttlMs: 60_000,
       });

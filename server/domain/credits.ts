@@ -228,3 +228,17 @@ export async function listVisitedCourseIds(
     .where(and(eq(visits.subject, subject), sql`${visits.courseId} in ${courseIds}`));
   return rows.map((row) => row.courseId);
 }
+
+/** Every course the subject opened, or null when there are more than `atMost`. */
+export async function listEveryVisitedCourseId(
+  services: Services,
+  subject: string,
+  atMost: number,
+): Promise<number[] | null> {
+  const rows = await services.db
+    .selectDistinct({ courseId: visits.courseId })
+    .from(visits)
+    .where(eq(visits.subject, subject))
+    .limit(atMost + 1);
+  return rows.length > atMost ? null : rows.map((row) => row.courseId);
+}

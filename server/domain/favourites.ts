@@ -70,6 +70,20 @@ export async function listFavouriteCourseIds(
   return rows.map((row) => row.courseId);
 }
 
+/** Every course the subject favourited, or null when there are more than `atMost`. */
+export async function listEveryFavouriteCourseId(
+  services: Services,
+  subject: string,
+  atMost: number,
+): Promise<number[] | null> {
+  const rows = await services.db
+    .select({ courseId: favourites.courseId })
+    .from(favourites)
+    .where(eq(favourites.subject, subject))
+    .limit(atMost + 1);
+  return rows.length > atMost ? null : rows.map((row) => row.courseId);
+}
+
 export type FavouriteCourse = {
   courseId: number;
   title: string;

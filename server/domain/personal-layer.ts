@@ -1,11 +1,12 @@
-import type { PersonalLayer, PersonalScope } from "../../core/personal-layer";
+import type { PersonalLayer, PersonalScope, RedemptionItem } from "../../core/personal-layer";
 import type { ViewerSummary } from "../../core/viewer";
 import { canWriteArticles } from "./articles";
 import { viewerSubject, type RequestIdentity } from "./accounts";
-import { listVisitedCourseIds } from "./credits";
-import { listFavouriteCourseIds } from "./favourites";
+import { listEveryVisitedCourseId, listVisitedCourseIds } from "./credits";
+import { listEveryFavouriteCourseId, listFavouriteCourseIds } from "./favourites";
 import { listRedemptions } from "./redeem";
 import { listReviewedCourseIds, reviewsLeftToday } from "./reviews";
+import { courseIdSet, type CourseIdSet } from "./course-id-set";
 import type { Services } from "../services";
 
 /** Which of these courses the visitor favourited and which they opened before. */
@@ -23,26 +24,92 @@ export async function listCourseMarks(
   return { favouriteCourseIds, visitedCourseIds };
 }
 
-/** Everything a shared public page shows differently to this visitor. */
-export async function buildPersonalLayer(
+/**
+ * A visitor's marks kept in memory: beyond this many courses in one list, that list is not kept
+ * and each page asks the database for its own courses instead (memory per visitor stays small).
+ */
+export const COURSE_MARKS_KEPT = 500;
+
+/**
+ * Everything personal the shared pages can show one visitor, read once: each page's layer is then
+ * cut from it in memory (personalLayerFrom), whichever courses the page shows.
+ */
+export type VisitorFacts = {
+  subject: string;
+  userId: string | null;
+  viewer: ViewerSummary;
+  canWriteArticles: boolean;
+  /** Null when the visitor has more than COURSE_MARKS_KEPT of them. */
+  favouriteCourseIds: CourseIdSet | null;
+  visitedCourseIds: CourseIdSet | null;
+  reviewedCourseIds: CourseIdSet | null;
+  reviewsLeft: number;
+  redemptions: RedemptionItem[];
+};
+
+/** The visitor's facts, or null for a request that is nobody (no valid session or visitor cookie). */
+export async function loadVisitorFacts(
   services: Services,
   identity: RequestIdentity & { viewer: ViewerSummary },
-  scope: PersonalScope,
-): Promise<PersonalLayer> {
+  marksKept = COURSE_MARKS_KEPT,
+): Promise<VisitorFacts | null> {
+  const subject = viewerSubject(identity);
+  if (subject === null) return null;
   const { user } = identity;
-  const [marks, redemptions, review] = await Promise.all([
-    listCourseMarks(services, identity, scope.courseIds),
-    user && scope.showsRedemptions ? listRedemptions(services, user.id) : [],
-    user && scope.reviewCourseId !== null
-      ? reviewStateOf(services, user.id, scope.reviewCourseId)
-      : null,
+  const [favourites, visited, reviewed, reviewsLeft, redemptions] = await Promise.all([
+    listEveryFavouriteCourseId(services, subject, marksKept),
+    listEveryVisitedCourseId(services, subject, marksKept),
+    user ? everyReviewedCourseId(services, user.id, marksKept) : [],
+    user ? reviewsLeftToday(services, user.id) : 0,
+    user ? listRedemptions(services, user.id) : [],
   ]);
   return {
+    subject,
+    userId: user?.id ?? null,
     viewer: identity.viewer,
-    ...marks,
-    redemptions,
     canWriteArticles: canWriteArticles(user, identity.isAppClient, services.clock.now()),
-    review,
+    favouriteCourseIds: favourites && courseIdSet(favourites),
+    visitedCourseIds: visited && courseIdSet(visited),
+    reviewedCourseIds: reviewed && courseIdSet(reviewed),
+    reviewsLeft,
+    redemptions,
+  };
+}
+
+async function everyReviewedCourseId(services: Services, userId: string, atMost: number) {
+  const ids = await listReviewedCourseIds(services, userId);
+  return ids.length > atMost ? null : ids;
+}
+
+/**
+ * What one shared page shows differently to this visitor, cut from their facts. Only a list too
+ * long to keep is asked of the database, for this page's own courses.
+ */
+export async function personalLayerFrom(
+  services: Services,
+  facts: VisitorFacts,
+  scope: PersonalScope,
+): Promise<PersonalLayer> {
+  const { subject, userId } = facts;
+  const onPage = scope.courseIds;
+  const [favouriteCourseIds, visitedCourseIds, reviewed] = await Promise.all([
+    facts.favouriteCourseIds?.within(onPage) ?? listFavouriteCourseIds(services, subject, onPage),
+    facts.visitedCourseIds?.within(onPage) ?? listVisitedCourseIds(services, subject, onPage),
+    userId === null || scope.reviewCourseId === null
+      ? false
+      : (facts.reviewedCourseIds?.has(scope.reviewCourseId) ??
+        listReviewedCourseIds(services, userId).then((ids) => ids.includes(scope.reviewCourseId!))),
+  ]);
+  return {
+    viewer: facts.viewer,
+    favouriteCourseIds,
+    visitedCourseIds,
+    redemptions: userId !== null && scope.showsRedemptions ? facts.redemptions : [],
+    canWriteArticles: facts.canWriteArticles,
+    review:
+      userId !== null && scope.reviewCourseId !== null
+        ? { reviewed, reviewsLeft: facts.reviewsLeft }
+        : null,
   };
 }
 

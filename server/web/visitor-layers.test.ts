@@ -6,7 +6,6 @@ import {
   createVisitorLayers,
   forgetVisitorLayersAfterWrites,
   WRITER_SUBJECT_LOCAL,
-  type BuiltEnding,
 } from "./visitor-layers";
 
 const home: PersonalScope = { ...EMPTY_PERSONAL_SCOPE, courseIds: [1, 2], showsRedemptions: true };
@@ -16,21 +15,30 @@ function requestWith(cookie: string | undefined): express.Request {
   return { headers: { cookie } } as unknown as express.Request;
 }
 
-/** Cookies name the subject: kk_session=<subject>-<device>. */
+/** Cookies name the subject: kk_session=<subject>-<device>. A visitor's facts are "<subject> v<n>". */
 function harness(options: { ttlMs?: number; trueUntil?: number } = {}) {
   let clock = 1_000;
   let day = "2026-11-22";
-  const builds: string[] = [];
+  const loads: string[] = [];
+  const cuts: string[] = [];
   let version = 0;
   let release: (() => void) | null = null;
-  let hold = false;
+  let hold: "loads" | "cuts" | null = null;
+  const held = async (step: "loads" | "cuts") => {
+    if (hold === step) await new Promise<void>((resolve) => (release = resolve));
+  };
   const layers = createVisitorLayers({
-    build: async (request, scope): Promise<BuiltEnding> => {
+    load: async (request) => {
       const session = /kk_session=([^;-]+)/.exec(request.headers.cookie ?? "")?.[1] ?? null;
-      builds.push(`${session}:${scope.courseIds.join(",")}`);
-      const ending = `<ending of ${session} v${version}>`;
-      if (hold) await new Promise<void>((resolve) => (release = resolve));
-      return { ending: session ? ending : null, subject: session, trueUntil: options.trueUntil };
+      loads.push(`${session}`);
+      const facts = `${session} v${version}`;
+      await held("loads");
+      return session ? { subject: session, facts, trueUntil: options.trueUntil } : null;
+    },
+    endingOf: async (facts, scope) => {
+      cuts.push(`${facts}:${scope.courseIds.join(",")}`);
+      await held("cuts");
+      return `<ending of ${facts}>`;
     },
     today: () => day,
     now: () => clock,
@@ -38,23 +46,45 @@ function harness(options: { ttlMs?: number; trueUntil?: number } = {}) {
   });
   return {
     layers,
-    builds,
+    loads,
+    cuts,
     bumpVersion: () => (version += 1),
     advance: (ms: number) => (clock += ms),
     nextDay: () => (day = "2026-11-23"),
-    holdBuilds: () => (hold = true),
-    releaseBuild: () => release?.(),
+    hold: (step: "loads" | "cuts") => (hold = step),
+    release: () => release?.(),
   };
 }
 
+const coursePage = (id: number): PersonalScope => ({
+  ...EMPTY_PERSONAL_SCOPE,
+  courseIds: [id],
+  reviewCourseId: id,
+});
+
 describe("createVisitorLayers", () => {
-  it("builds a visitor's ending once per scope and answers it from memory after that", async () => {
-    const { layers, builds } = harness();
+  it("reads a visitor's facts once, cuts each page's ending from them, and keeps the ending", async () => {
+    const { layers, loads, cuts } = harness();
     const phone = requestWith("kk_session=ana-phone");
     expect(await layers.endingFor(phone, home)).toBe("<ending of ana v0>");
     expect(await layers.endingFor(phone, home)).toBe("<ending of ana v0>");
     expect(await layers.endingFor(phone, article)).toBe("<ending of ana v0>");
-    expect(builds).toEqual(["ana:1,2", "ana:"]);
+    expect(loads).toEqual(["ana"]);
+    expect(cuts).toEqual(["ana v0:1,2", "ana v0:"]);
+  });
+
+  it("serves a visitor moving over many pages from the facts read once, keeping their latest 32 endings", async () => {
+    const { layers, loads, cuts } = harness();
+    const phone = requestWith("kk_session=ana-phone");
+    for (let id = 1; id <= 50; id += 1) await layers.endingFor(phone, coursePage(id));
+    expect(loads).toHaveLength(1);
+    expect(cuts).toHaveLength(50);
+    await layers.endingFor(phone, coursePage(50));
+    await layers.endingFor(phone, coursePage(19));
+    expect(cuts).toHaveLength(50);
+    await layers.endingFor(phone, coursePage(18));
+    expect(cuts).toHaveLength(51);
+    expect(loads).toHaveLength(1);
   });
 
   it("never gives one visitor's ending to another: it is kept under the exact cookies", async () => {
@@ -68,76 +98,92 @@ describe("createVisitorLayers", () => {
   });
 
   it("keeps nothing for a visitor without cookies or without anything personal", async () => {
-    const { layers, builds } = harness();
+    const { layers, loads } = harness();
     expect(await layers.endingFor(requestWith(undefined), home)).toBeNull();
     expect(await layers.endingFor(requestWith("kk_anon=unknown"), home)).toBeNull();
     expect(await layers.endingFor(requestWith("kk_anon=unknown"), home)).toBeNull();
-    expect(builds).toHaveLength(2);
+    expect(loads).toHaveLength(2);
     expect(layers.size()).toBe(0);
   });
 
   it("forgets every device of a subject that wrote, and only that subject", async () => {
-    const { layers, builds, bumpVersion } = harness();
+    const { layers, loads, bumpVersion } = harness();
     const phone = requestWith("kk_session=ana-phone");
     const laptop = requestWith("kk_session=ana-laptop");
     const other = requestWith("kk_session=budi-phone");
     for (const request of [phone, laptop, other]) await layers.endingFor(request, home);
     bumpVersion();
     layers.forgetSubject("ana");
-    expect(await layers.endingFor(laptop, home)).toBe("<ending of ana v1>");
+    expect(await layers.endingFor(laptop, coursePage(7))).toBe("<ending of ana v1>");
     expect(await layers.endingFor(phone, home)).toBe("<ending of ana v1>");
-    expect(await layers.endingFor(other, home)).toBe("<ending of budi v0>");
-    expect(builds).toHaveLength(5);
+    expect(await layers.endingFor(other, coursePage(7))).toBe("<ending of budi v0>");
+    expect(loads).toHaveLength(5);
   });
 
-  it("does not keep an ending built while its subject wrote", async () => {
-    const { layers, builds, holdBuilds, releaseBuild } = harness();
+  it("does not keep facts read while their subject wrote", async () => {
+    const { layers, loads, hold, release } = harness();
     const phone = requestWith("kk_session=ana-phone");
-    holdBuilds();
+    hold("loads");
     const inFlight = layers.endingFor(phone, home);
     await Promise.resolve();
     layers.forgetSubject("ana");
-    releaseBuild();
+    release();
     await inFlight;
     expect(layers.size()).toBe(0);
-    expect(builds).toHaveLength(1);
+    expect(loads).toHaveLength(1);
   });
 
-  it("builds again after the ttl, on a new Jakarta day, and when premium time runs out", async () => {
+  it("does not keep an ending cut while its subject wrote, nor the facts it was cut from", async () => {
+    const { layers, loads, cuts, hold, release, bumpVersion } = harness();
+    const phone = requestWith("kk_session=ana-phone");
+    await layers.endingFor(phone, home);
+    hold("cuts");
+    const inFlight = layers.endingFor(phone, article);
+    await Promise.resolve();
+    bumpVersion();
+    layers.forgetSubject("ana");
+    release();
+    expect(await inFlight).toBe("<ending of ana v0>");
+    hold("loads");
+    const next = layers.endingFor(phone, article);
+    release();
+    expect(await next).toBe("<ending of ana v1>");
+    expect(loads).toHaveLength(2);
+    expect(cuts).toEqual(["ana v0:1,2", "ana v0:", "ana v1:"]);
+  });
+
+  it("reads the facts again after the ttl, on a new Jakarta day, and when premium time runs out", async () => {
     const kept = harness({ ttlMs: 60_000 });
     const phone = requestWith("kk_session=ana-phone");
     await kept.layers.endingFor(phone, home);
     kept.advance(59_000);
-    await kept.layers.endingFor(phone, home);
-    expect(kept.builds).toHaveLength(1);
+    await kept.layers.endingFor(phone, coursePage(3));
+    expect(kept.loads).toHaveLength(1);
     kept.advance(1_000);
     await kept.layers.endingFor(phone, home);
-    expect(kept.builds).toHaveLength(2);
+    expect(kept.loads).toHaveLength(2);
     kept.nextDay();
     await kept.layers.endingFor(phone, home);
-    expect(kept.builds).toHaveLength(3);
+    expect(kept.loads).toHaveLength(3);
 
     const premium = harness({ trueUntil: 1_000 + 5_000 });
     await premium.layers.endingFor(phone, home);
     premium.advance(5_000);
     await premium.layers.endingFor(phone, home);
-    expect(premium.builds).toHaveLength(2);
+    expect(premium.loads).toHaveLength(2);
   });
 
-  it("keeps a visitor's latest 32 pages, forgetting the oldest", async () => {
-    const { layers, builds } = harness();
-    const phone = requestWith("kk_session=ana-phone");
-    const coursePage = (id: number) => ({
-      ...EMPTY_PERSONAL_SCOPE,
-      courseIds: [id],
-      reviewCourseId: id,
+  it("keeps at most maxVisitors, forgetting the oldest", async () => {
+    const layers = createVisitorLayers({
+      load: async (request) => ({ subject: request.headers.cookie!, facts: null }),
+      endingOf: async () => "<ending>",
+      today: () => "2026-11-22",
+      ttlMs: 60_000,
+      maxVisitors: 2,
     });
-    for (let id = 1; id <= 33; id += 1) await layers.endingFor(phone, coursePage(id));
-    await layers.endingFor(phone, coursePage(33));
-    await layers.endingFor(phone, coursePage(2));
-    expect(builds).toHaveLength(33);
-    await layers.endingFor(phone, coursePage(1));
-    expect(builds).toHaveLength(34);
+    for (const name of ["a", "b", "c"])
+      await layers.endingFor(requestWith(`kk_session=${name}`), home);
+    expect(layers.size()).toBe(2);
   });
 
   it("forgetAll forgets everybody", async () => {

@@ -6,12 +6,16 @@ import { ANONYMOUS_COOKIE, parseCookies, SESSION_COOKIE } from "./cookies";
 
 /**
  * Each visitor's ending of the shared pages (their personal layer, server/web/personal-tail.ts),
- * kept in memory between their page views (decision 0024). Building one asks the database four
- * small questions — as much as the rest of a shared page costs fifty times over — so a signed-in
- * visitor, the site's best, got its slowest pages. Kept, the ending costs a map lookup.
+ * made from what is kept in memory between their page views (decision 0024). Reading a visitor's
+ * facts asks the database several small questions — as much as the rest of a shared page costs
+ * fifty times over — so a signed-in visitor, the site's best, got its slowest pages.
  *
  * Kept per credential (the session and visitor cookies exactly as sent), noted with the subject
- * they resolved to (the account, or the anonymous visitor), and forgotten:
+ * they resolved to (the account, or the anonymous visitor):
+ * - the visitor's facts, read once: every page's ending is cut from them in memory, so a visitor
+ *   moving over many addresses (searches, course after course) never waits for the database;
+ * - the endings of their latest pages, so the same page again costs a map lookup.
+ * Both are forgotten:
  * - when that subject writes anything (any request but GET/HEAD/OPTIONS, and GET /go/…, which
  *   spends a credit), on any of their devices, as its answer goes out — on every instance;
  * - entirely on sign-in, sign-out and the operator's writes (they change accounts other than the
@@ -19,9 +23,11 @@ import { ANONYMOUS_COOKIE, parseCookies, SESSION_COOKIE } from "./cookies";
  * - at the end of the Jakarta day (the daily credits), when premium time runs out, and at the
  *   latest after `ttlMs` (a write nobody announced: a script run by the operator, a database edit).
  */
-export type VisitorLayerOptions = {
-  /** The visitor's ending for this scope, with the subject and the moment it stops being true. */
-  build: (request: express.Request, scope: PersonalScope) => Promise<BuiltEnding>;
+export type VisitorLayerOptions<Facts> = {
+  /** Who the request is and what their endings are cut from; null for nobody to lay anything for. */
+  load: (request: express.Request) => Promise<LoadedFacts<Facts> | null>;
+  /** The visitor's ending for one scope, cut from their facts. */
+  endingOf: (facts: Facts, scope: PersonalScope) => Promise<string>;
   /** The Jakarta day: an ending kept yesterday never counts today's credits. */
   today: () => string;
   ttlMs: number;
@@ -29,20 +35,20 @@ export type VisitorLayerOptions = {
   now?: () => number;
 };
 
-export type BuiltEnding = {
-  /** Null when the visitor has nothing personal to show (and nothing is kept). */
-  ending: string | null;
-  /** The account's id, or the anonymous visitor's subject; null for nobody. */
-  subject: string | null;
-  /** Epoch milliseconds after which the ending is no longer true (premium time ending), if any. */
+export type LoadedFacts<Facts> = {
+  /** The account's id, or the anonymous visitor's subject. */
+  subject: string;
+  facts: Facts;
+  /** Epoch milliseconds after which the facts are no longer true (premium time ending), if any. */
   trueUntil?: number;
 };
 
-/** Scopes kept per visitor: the course list, its searches, the articles, recent course pages. */
+/** Endings kept per visitor: the course list, its searches, the articles, recent course pages. */
 const ENDINGS_PER_VISITOR = 32;
 
-type Visitor = {
+type Visitor<Facts> = {
   subject: string;
+  facts: Facts;
   day: string;
   expiresAt: number;
   /** By scope: one visitor sees the course list, an article, a course page… */
@@ -50,7 +56,7 @@ type Visitor = {
 };
 
 export type VisitorLayers = {
-  /** This visitor's ending for the scope, kept or built. */
+  /** This visitor's ending for the scope, kept or made. */
   endingFor(request: express.Request, scope: PersonalScope): Promise<string | null>;
   forgetSubject(subject: string): void;
   forgetAll(): void;
@@ -58,13 +64,13 @@ export type VisitorLayers = {
   size(): number;
 };
 
-export function createVisitorLayers(options: VisitorLayerOptions): VisitorLayers {
+export function createVisitorLayers<Facts>(options: VisitorLayerOptions<Facts>): VisitorLayers {
   const now = options.now ?? Date.now;
   const maxVisitors = options.maxVisitors ?? 5000;
-  const visitors = new Map<string, Visitor>();
+  const visitors = new Map<string, Visitor<Facts>>();
   const credentialsBySubject = new Map<string, Set<string>>();
-  // Bumped by every forget: an ending whose build began before its subject's write (or before
-  // everything was forgotten) is not kept after it.
+  // Bumped by every forget: facts whose reading began before their subject's write (or before
+  // everything was forgotten) are not kept after it.
   let generation = 0;
   let everythingForgottenAt = 0;
   const subjectForgottenAt = new Map<string, number>();
@@ -78,24 +84,40 @@ export function createVisitorLayers(options: VisitorLayerOptions): VisitorLayers
     if (credentials?.size === 0) credentialsBySubject.delete(visitor.subject);
   }
 
-  function keep(credential: string, subject: string, scopeKey: string, built: BuiltEnding) {
-    const current = visitors.get(credential);
-    const expiresAt = Math.min(now() + options.ttlMs, built.trueUntil ?? Infinity);
-    let visitor = current;
-    if (!visitor || visitor.subject !== subject || visitor.day !== options.today()) {
-      if (current) drop(credential);
-      visitor = { subject, day: options.today(), expiresAt, endings: new Map() };
+  /** The visitor kept for this credential, if still true. */
+  function keptVisitor(credential: string): Visitor<Facts> | undefined {
+    const visitor = visitors.get(credential);
+    if (visitor && (visitor.day !== options.today() || now() >= visitor.expiresAt)) {
+      drop(credential);
+      return undefined;
+    }
+    return visitor;
+  }
+
+  /** Reads the visitor's facts and keeps them, unless their subject wrote while they were read. */
+  async function loadVisitor(credential: string, request: express.Request) {
+    const startedIn = generation;
+    const loaded = await options.load(request);
+    if (loaded === null) return null;
+    const visitor: Visitor<Facts> = {
+      subject: loaded.subject,
+      facts: loaded.facts,
+      day: options.today(),
+      expiresAt: Math.min(now() + options.ttlMs, loaded.trueUntil ?? Infinity),
+      endings: new Map(),
+    };
+    const forgottenSince =
+      everythingForgottenAt > startedIn ||
+      (subjectForgottenAt.get(loaded.subject) ?? 0) > startedIn;
+    if (!forgottenSince) {
+      drop(credential);
       visitors.set(credential, visitor);
-      let credentials = credentialsBySubject.get(subject);
-      if (!credentials) credentialsBySubject.set(subject, (credentials = new Set()));
+      let credentials = credentialsBySubject.get(visitor.subject);
+      if (!credentials) credentialsBySubject.set(visitor.subject, (credentials = new Set()));
       credentials.add(credential);
       if (visitors.size > maxVisitors) drop(visitors.keys().next().value!);
     }
-    visitor.expiresAt = Math.min(visitor.expiresAt, expiresAt);
-    visitor.endings.set(scopeKey, built.ending!);
-    // One visitor reading course after course keeps only their latest pages' endings.
-    if (visitor.endings.size > ENDINGS_PER_VISITOR)
-      visitor.endings.delete(visitor.endings.keys().next().value!);
+    return visitor;
   }
 
   return {
@@ -104,25 +126,19 @@ export function createVisitorLayers(options: VisitorLayerOptions): VisitorLayers
       // Without a session or visitor cookie there is nobody to lay anything over the page for.
       if (credential === null) return null;
       const scopeKey = JSON.stringify(scope);
-      const visitor = visitors.get(credential);
-      if (visitor && (visitor.day !== options.today() || now() >= visitor.expiresAt)) {
-        drop(credential);
-      } else {
-        const ending = visitor?.endings.get(scopeKey);
-        if (ending !== undefined) return ending;
+      const kept = keptVisitor(credential);
+      const keptEnding = kept?.endings.get(scopeKey);
+      if (keptEnding !== undefined) return keptEnding;
+      const visitor = kept ?? (await loadVisitor(credential, request));
+      if (visitor === null) return null;
+      const ending = await options.endingOf(visitor.facts, scope);
+      // Kept only while its visitor is (a write in the meantime dropped it), for the latest pages.
+      if (visitors.get(credential) === visitor) {
+        visitor.endings.set(scopeKey, ending);
+        if (visitor.endings.size > ENDINGS_PER_VISITOR)
+          visitor.endings.delete(visitor.endings.keys().next().value!);
       }
-      const startedIn = generation;
-      const built = await options.build(request, scope);
-      const { subject } = built;
-      if (
-        subject !== null &&
-        built.ending !== null &&
-        everythingForgottenAt <= startedIn &&
-        (subjectForgottenAt.get(subject) ?? 0) <= startedIn
-      ) {
-        keep(credential, subject, scopeKey, built);
-      }
-      return built.ending;
+      return ending;
     },
     forgetSubject(subject) {
       generation += 1;
