@@ -28,6 +28,20 @@ describe("createMemoCache", () => {
     expect(await cache.remember("k", 1000, compute)).toBe("value 2");
   });
 
+  it("runs a lazy thenable (a query builder) once, however often the value is awaited", async () => {
+    const cache = createMemoCache(createManualTime().now);
+    let runs = 0;
+    const lazyQuery = {
+      then<R>(resolve: (rows: string[]) => R) {
+        runs += 1;
+        return Promise.resolve(resolve(["row"]));
+      },
+    } as unknown as Promise<string[]>;
+    for (let call = 0; call < 3; call += 1)
+      expect(await cache.remember("k", 1000, () => lazyQuery)).toEqual(["row"]);
+    expect(runs).toBe(1);
+  });
+
   it("shares one computation between concurrent callers", async () => {
     const cache = createMemoCache(createManualTime().now);
     const compute = vi.fn(() => new Promise<number>((resolve) => setTimeout(() => resolve(7), 5)));

@@ -16,7 +16,9 @@ export function createMemoCache(now: () => number = Date.now): MemoCache {
     remember<T>(key: string, ttlMs: number, compute: () => Promise<T>): Promise<T> {
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now()) return hit.value as Promise<T>;
-      const value = compute();
+      // Settled once and kept as a promise: a lazy "thenable" (a query builder runs its query
+      // every time it is awaited) would otherwise run again for every caller.
+      const value = Promise.resolve(compute());
       entries.set(key, { expiresAt: now() + ttlMs, value });
       // A failed computation must not be cached.
       value.catch(() => entries.delete(key));
