@@ -207,15 +207,53 @@ describe("shared pages", () => {
     expect(harness.renders).toEqual(["/?page=2", "/?page=3"]);
   });
 
-  it("renders again once the page is older than its time to live", async () => {
+  it("sends an old page while one render of its next version runs, then the new one", async () => {
     const harness = await startHarness();
     await get(harness, "/");
     harness.time.advance(4999);
-    await get(harness, "/");
+    expect((await get(harness, "/")).text).toContain("render 1");
+    expect(harness.renders).toHaveLength(1);
     harness.time.advance(1);
-    const third = await get(harness, "/");
+    harness.hold = { release: () => {} };
+    const old = await Promise.all([get(harness, "/"), get(harness, "/")]);
+    expect(old.map((answer) => answer.text.includes("render 1"))).toEqual([true, true]);
+    expect(old[0]!.response.headers.get("x-cache")).toBe("HIT");
     expect(harness.renders).toHaveLength(2);
-    expect(third.text).toContain("render 2");
+    harness.hold.release();
+    harness.hold = null;
+    await expect.poll(async () => (await get(harness, "/")).text).toContain("render 2");
+    expect(harness.renders).toHaveLength(2);
+  });
+
+  it("waits for a new render when the page is more than twice its time to live old", async () => {
+    const harness = await startHarness();
+    await get(harness, "/");
+    harness.time.advance(10_000);
+    const late = await get(harness, "/");
+    expect(late.text).toContain("render 2");
+    expect(late.response.headers.get("x-cache")).toBe("MISS");
+  });
+
+  it("stops sending an old page whose next version is no longer shared (an error, a cookie)", async () => {
+    const harness = await startHarness();
+    await get(harness, "/");
+    harness.time.advance(5000);
+    harness.answer = { status: 503 };
+    expect((await get(harness, "/")).text).toContain("render 1");
+    await expect.poll(async () => (await get(harness, "/")).response.status).toBe(503);
+  });
+
+  it("does not keep an old page's next version rendered across a write", async () => {
+    const harness = await startHarness();
+    await get(harness, "/");
+    harness.time.advance(5000);
+    harness.hold = { release: () => {} };
+    await get(harness, "/");
+    await expect.poll(() => harness.renders.length).toBe(2);
+    harness.pages.forgetAll();
+    harness.hold.release();
+    harness.hold = null;
+    expect((await get(harness, "/")).text).toContain("render 3");
   });
 
   it("forgets every page once a write that may change them has been answered", async () => {

@@ -13,8 +13,11 @@ import { mayChangePublicPages } from "./public-writes";
  * page with their own ending spliced in before `</body>`: the personal layer (credits, hearts,
  * Visited badges, the account menu), which costs a few small queries instead of a render.
  *
- * A page stays at most `ttlMs`, and every write that may change it (server/web/public-writes.ts;
- * an ingestion run, an admin change) forgets all pages at once.
+ * A page is fresh for `ttlMs`. For as long again it is still sent while one render of its next
+ * version runs in the background: a visitor never waits for a page that is merely old, and the
+ * pages that went old together (every search rendered in the same second) do not all hold up their
+ * visitors at once. Every write that may change a page (server/web/public-writes.ts; an ingestion
+ * run, an admin change) forgets all pages at once: after a write nobody gets the page from before.
  */
 export type SharedPageOptions = {
   /**
@@ -59,7 +62,14 @@ type RenderedPage = {
   shareable: boolean;
 };
 
-type Entry = { storedAt: number; page: Promise<RenderedPage> };
+type Entry = {
+  storedAt: number;
+  page: Promise<RenderedPage>;
+  /** Set once the render is known to be a shared page: only such a page is sent when old. */
+  shared?: boolean;
+  /** A render of the next version is running. */
+  renewing?: boolean;
+};
 
 export type SharedPages = {
   middleware: express.RequestHandler;
@@ -133,20 +143,52 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
     hit: boolean;
   } {
     const entry = entries.get(key);
-    if (entry && now() - entry.storedAt < options.ttlMs) return { page: entry.page, hit: true };
+    const age = entry ? now() - entry.storedAt : Infinity;
+    if (entry && age < options.ttlMs) return { page: entry.page, hit: true };
+    if (entry?.shared && age < 2 * options.ttlMs) {
+      if (!entry.renewing) {
+        entry.renewing = true;
+        void renderAndKeep(key, address, preferences, entry);
+      }
+      return { page: entry.page, hit: true };
+    }
+    return { page: renderAndKeep(key, address, preferences, null), hit: false };
+  }
+
+  /**
+   * Renders the page and keeps it under its key, unless a write came while it rendered. A new
+   * page is kept at once, so concurrent requests wait for this one render; the next version of
+   * an old page (`replacing`) only once it is ready, the old one being sent meanwhile.
+   */
+  function renderAndKeep(
+    key: string,
+    address: string,
+    preferences: string,
+    replacing: Entry | null,
+  ): Promise<RenderedPage> {
     const startedIn = generation;
     const page = render(address, preferences);
-    // Concurrent requests for the same page wait for this one render.
-    entries.delete(key);
-    entries.set(key, { storedAt: now(), page });
-    if (entries.size > maxPages) entries.delete(entries.keys().next().value!);
-    const forgetIfNotShared = () => {
-      if (entries.get(key)?.page === page) entries.delete(key);
+    const entry: Entry = { storedAt: now(), page };
+    if (!replacing) keepEntry(key, entry);
+    const forget = () => {
+      const current = entries.get(key);
+      if (current === entry || (replacing && current === replacing)) entries.delete(key);
     };
     page.then((rendered) => {
-      if (!rendered.shareable || generation !== startedIn) forgetIfNotShared();
-    }, forgetIfNotShared);
-    return { page, hit: false };
+      if (!rendered.shareable || generation !== startedIn) {
+        forget();
+        return;
+      }
+      entry.shared = true;
+      if (replacing && entries.get(key) === replacing) keepEntry(key, entry);
+    }, forget);
+    return page;
+  }
+
+  function keepEntry(key: string, entry: Entry) {
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > maxPages) entries.delete(entries.keys().next().value!);
   }
 
   async function answer(
