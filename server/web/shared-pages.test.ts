@@ -225,6 +225,23 @@ describe("shared pages", () => {
     expect(harness.renders).toHaveLength(2);
   });
 
+  it("renders old pages again one at a time", async () => {
+    const harness = await startHarness();
+    await get(harness, "/");
+    await get(harness, "/articles");
+    harness.time.advance(5000);
+    harness.hold = { release: () => {} };
+    const held = harness.hold;
+    await get(harness, "/");
+    await get(harness, "/articles");
+    await expect.poll(() => harness.renders.length).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(harness.renders).toEqual(["/", "/articles", "/"]);
+    harness.hold = null;
+    held.release();
+    await expect.poll(() => harness.renders).toEqual(["/", "/articles", "/", "/articles"]);
+  });
+
   it("waits for a new render when the page is more than twice its time to live old", async () => {
     const harness = await startHarness();
     await get(harness, "/");

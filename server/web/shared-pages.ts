@@ -13,10 +13,10 @@ import { mayChangePublicPages } from "./public-writes";
  * page with their own ending spliced in before `</body>`: the personal layer (credits, hearts,
  * Visited badges, the account menu), which costs a few small queries instead of a render.
  *
- * A page is fresh for `ttlMs`. For as long again it is still sent while one render of its next
- * version runs in the background: a visitor never waits for a page that is merely old, and the
- * pages that went old together (every search rendered in the same second) do not all hold up their
- * visitors at once. Every write that may change a page (server/web/public-writes.ts; an ingestion
+ * A page is fresh for `ttlMs`. For as long again it is still sent while its next version renders
+ * in the background, one old page at a time: a visitor never waits for a page that is merely old,
+ * and the pages that went old together (every search rendered in the same second) do not all
+ * hold up their visitors at once. Every write that may change a page (server/web/public-writes.ts; an ingestion
  * run, an admin change) forgets all pages at once: after a write nobody gets the page from before.
  */
 export type SharedPageOptions = {
@@ -99,6 +99,7 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
   const entries = new Map<string, Entry>();
   // Bumped by every forget: a page whose render began before a write is not kept after it.
   let generation = 0;
+  let renewals: Promise<void> = Promise.resolve();
 
   type Key = { key: string; address: string; preferences: string; personal: boolean };
   function keyFor(request: express.Request): Key | null {
@@ -148,7 +149,15 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
     if (entry?.shared && age < 2 * options.ttlMs) {
       if (!entry.renewing) {
         entry.renewing = true;
-        void renderAndKeep(key, address, preferences, entry);
+        // Old pages are rendered again one at a time: visitors are answered in between.
+        renewals = renewals.then(() =>
+          entries.get(key) === entry
+            ? renderAndKeep(key, address, preferences, entry).then(
+                () => undefined,
+                () => undefined,
+              )
+            : undefined,
+        );
       }
       return { page: entry.page, hit: true };
     }
