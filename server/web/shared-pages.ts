@@ -149,14 +149,8 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
     if (entry?.shared && age < 2 * options.ttlMs) {
       if (!entry.renewing) {
         entry.renewing = true;
-        // Old pages are rendered again one at a time: visitors are answered in between.
         renewals = renewals.then(() =>
-          entries.get(key) === entry
-            ? renderAndKeep(key, address, preferences, entry).then(
-                () => undefined,
-                () => undefined,
-              )
-            : undefined,
+          entries.get(key) === entry ? renewPaced(key, address, preferences, entry) : undefined,
         );
       }
       return { page: entry.page, hit: true };
@@ -192,6 +186,18 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
       if (replacing && entries.get(key) === replacing) keepEntry(key, entry);
     }, forget);
     return page;
+  }
+
+  /**
+   * Old pages are rendered again one at a time, each followed by a pause as long as its render:
+   * the renders (their database questions run in this thread too) take at most about half the
+   * time, and visitors are answered in between.
+   */
+  async function renewPaced(key: string, address: string, preferences: string, entry: Entry) {
+    const started = performance.now();
+    await renderAndKeep(key, address, preferences, entry).catch(() => undefined);
+    const took = performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, took).unref());
   }
 
   function keepEntry(key: string, entry: Entry) {
