@@ -11,7 +11,9 @@ import { BARE_PAGE_PATH, noScriptPath, startBaselineServer } from "./lighthouse-
  * `npm run lighthouse`: builds, seeds the demo catalogue (with course images) and one article
  * with a cover into a temporary embedded database, starts the production server on 127.0.0.1
  * and runs Lighthouse (mobile, then desktop) on the home page, the article list, the article, a
- * course page and the signed-in dashboard, and the first four again in Indonesian (/id/…), with Debian's Chromium, LIGHTHOUSE_RUNS times each
+ * course page, the signed-in dashboard, the home and course pages signed in (the personal layer
+ * laid over the shared page), and the first four again in Indonesian (/id/…), with Debian's
+ * Chromium, LIGHTHOUSE_RUNS times each
  * (default 3; the run with the median performance is reported). Prints the four category scores
  * and every audit that did not pass, and writes each report to bench/reports/.
  * `npm run lighthouse -- /articles "course page"` audits only the pages named (any other path
@@ -138,6 +140,9 @@ async function main() {
       { name: "article", path: `/article?id=${articleId}` },
       { name: "course page", path: coursePath(courseSlug) },
       { name: "/dashboard (signed in)", path: "/dashboard", signedIn: true },
+      // The shared page with the visitor's layer laid over it: no shift when the layer arrives.
+      { name: "/ (signed in)", path: "/", signedIn: true },
+      { name: "course page (signed in)", path: coursePath(courseSlug), signedIn: true },
       // The Indonesian pages carry the same budget.
       { name: "/id", path: "/id" },
       { name: "/id/articles", path: "/id/articles" },

@@ -47,7 +47,7 @@ export type VisitorFacts = {
   redemptions: RedemptionItem[];
 };
 
-/** The visitor's facts, or null for a request that is nobody (no valid session or visitor cookie). */
+/** The visitor's facts, or null for nobody (no valid session or visitor cookie). */
 export async function loadVisitorFacts(
   services: Services,
   identity: RequestIdentity & { viewer: ViewerSummary },

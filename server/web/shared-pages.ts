@@ -16,8 +16,9 @@ import { mayChangePublicPages } from "./public-writes";
  * A page is fresh for `ttlMs`. For as long again it is still sent while its next version renders
  * in the background, one old page at a time: a visitor never waits for a page that is merely old,
  * and the pages that went old together (every search rendered in the same second) do not all
- * hold up their visitors at once. Every write that may change a page (server/web/public-writes.ts; an ingestion
- * run, an admin change) forgets all pages at once: after a write nobody gets the page from before.
+ * hold up their visitors at once (decision 0031). Every write that may change a page
+ * (server/web/public-writes.ts; an ingestion run, an admin change) forgets all pages at once:
+ * after a write nobody gets the page from before.
  */
 export type SharedPageOptions = {
   /**

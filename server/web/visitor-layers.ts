@@ -24,7 +24,7 @@ import { ANONYMOUS_COOKIE, parseCookies, SESSION_COOKIE } from "./cookies";
  *   latest after `ttlMs` (a write nobody announced: a script run by the operator, a database edit).
  */
 export type VisitorLayerOptions<Facts> = {
-  /** Who the request is and what their endings are cut from; null for nobody to lay anything for. */
+  /** Who the request is and what their endings are cut from; null for nobody. */
   load: (request: express.Request) => Promise<LoadedFacts<Facts> | null>;
   /** The visitor's ending for one scope, cut from their facts. */
   endingOf: (facts: Facts, scope: PersonalScope) => Promise<string>;
