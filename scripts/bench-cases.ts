@@ -88,7 +88,6 @@ export function buildCases(
       path: "/",
       vsSharedPage: true,
       vary: (request) => ({ headers: signedIn(request) }),
-      variants: sessions.length,
     },
     {
       name: "/ returning visitor",
@@ -97,7 +96,6 @@ export function buildCases(
       path: "/",
       vsSharedPage: true,
       vary: () => ({ headers: { cookie: visitorCookie } }),
-      variants: 1,
     },
     {
       name: "/?search=… (40 searches, returning visitor)",
@@ -109,7 +107,6 @@ export function buildCases(
         path: `/?search=${encodeURIComponent(SEARCH_TERMS[request % SEARCH_TERMS.length]!)}&type=Development&page=${1 + (request % 5)}`,
         headers: { cookie: visitorCookie },
       }),
-      variants: SEARCH_TERMS.length * 5,
     },
     { name: "/articles (no cookies)", target: "server", ceiling: "page", path: "/articles" },
     {
@@ -128,7 +125,6 @@ export function buildCases(
         path: coursePagePaths[request % coursePagePaths.length]!,
         headers: { cookie: visitorCookie },
       }),
-      variants: coursePagePaths.length,
     },
     {
       name: "article (no cookies)",

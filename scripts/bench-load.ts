@@ -18,8 +18,6 @@ export type BenchCase = {
   isSharedPage?: boolean;
   /** Per request: another path or more headers. */
   vary?: (request: number) => { path?: string; headers?: Record<string, string> };
-  /** How many different requests `vary` cycles through (each is asked once before a run). */
-  variants?: number;
   /** Answers are redirects (/go). */
   redirects?: boolean;
 };
@@ -47,10 +45,9 @@ export async function runCase(
   options: LoadOptions,
   pid?: number,
 ): Promise<RunResult> {
-  const vary = benchCase.vary;
-  await warmUp(base, benchCase, options.headers);
   const cpuBefore = pid === undefined ? undefined : processCpuMicros(pid);
   let counter = 0;
+  const vary = benchCase.vary;
   const result = await autocannon({
     url: `${base}${benchCase.path}`,
     connections: options.connections,
@@ -87,25 +84,6 @@ export async function runCase(
       ? result.requests.total - result["3xx"]
       : result.requests.total - result["2xx"],
   };
-}
-
-/**
- * Asks for each of the case's requests once, unmeasured: a run measures a site in use, whose
- * pages are rendered, not its first second after a restart or a write (when every one of the
- * case's addresses renders at once). That first second is reported by the run without warm-up
- * (BENCH_COLD=1).
- */
-async function warmUp(base: string, benchCase: BenchCase, headers: Record<string, string>) {
-  if (process.env.BENCH_COLD === "1" || benchCase.redirects) return;
-  const requests = benchCase.vary
-    ? Array.from({ length: benchCase.variants ?? 1 }, (_, index) => benchCase.vary!(index + 1))
-    : [{}];
-  for (const request of requests) {
-    const answer = await fetch(`${base}${request.path ?? benchCase.path}`, {
-      headers: { ...headers, ...request.headers },
-    });
-    await answer.arrayBuffer();
-  }
 }
 
 let ticksPerSecond: number | undefined;

@@ -43,10 +43,6 @@ import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "./local-server";
  * the very bytes the real server sent for the shared home page (and for the CSS file): what any
  * Node server on this machine can do at best, measured in the same run as the real one.
  *
- * Before each run, each of the case's addresses is asked for once, unmeasured (scripts/bench-load.ts):
- * a run measures a site in use, not the first second after a restart or a write. BENCH_COLD=1
- * leaves that out, to see that first second too.
- *
  * BENCH_RUNS (default 3) runs every case that many times, interleaved, and reports medians, so a
  * burst of load from elsewhere on the machine moves one run of each case, not one whole case.
  * BENCH_ONLY="static|/ shared" runs only the cases whose names contain one of the parts (and
