@@ -229,16 +229,16 @@ export async function listVisitedCourseIds(
   return rows.map((row) => row.courseId);
 }
 
-/** Every course the subject opened, or null when there are more than `atMost`. */
-export async function listEveryVisitedCourseId(
+/** The courses the subject opened, at most `limit` of them. */
+export async function listVisitedCourseIdsUpTo(
   services: Services,
   subject: string,
-  atMost: number,
-): Promise<number[] | null> {
+  limit: number,
+): Promise<number[]> {
   const rows = await services.db
     .selectDistinct({ courseId: visits.courseId })
     .from(visits)
     .where(eq(visits.subject, subject))
-    .limit(atMost + 1);
-  return rows.length > atMost ? null : rows.map((row) => row.courseId);
+    .limit(limit);
+  return rows.map((row) => row.courseId);
 }

@@ -70,18 +70,18 @@ export async function listFavouriteCourseIds(
   return rows.map((row) => row.courseId);
 }
 
-/** Every course the subject favourited, or null when there are more than `atMost`. */
-export async function listEveryFavouriteCourseId(
+/** The courses the subject favourited, at most `limit` of them. */
+export async function listFavouriteCourseIdsUpTo(
   services: Services,
   subject: string,
-  atMost: number,
-): Promise<number[] | null> {
+  limit: number,
+): Promise<number[]> {
   const rows = await services.db
     .select({ courseId: favourites.courseId })
     .from(favourites)
     .where(eq(favourites.subject, subject))
-    .limit(atMost + 1);
-  return rows.length > atMost ? null : rows.map((row) => row.courseId);
+    .limit(limit);
+  return rows.map((row) => row.courseId);
 }
 
 export type FavouriteCourse = {

@@ -2,8 +2,8 @@ import type { PersonalLayer, PersonalScope, RedemptionItem } from "../../core/pe
 import type { ViewerSummary } from "../../core/viewer";
 import { canWriteArticles } from "./articles";
 import { viewerSubject, type RequestIdentity } from "./accounts";
-import { listEveryVisitedCourseId, listVisitedCourseIds } from "./credits";
-import { listEveryFavouriteCourseId, listFavouriteCourseIds } from "./favourites";
+import { listVisitedCourseIds, listVisitedCourseIdsUpTo } from "./credits";
+import { listFavouriteCourseIds, listFavouriteCourseIdsUpTo } from "./favourites";
 import { listRedemptions } from "./redeem";
 import { listReviewedCourseIds, reviewsLeftToday } from "./reviews";
 import { courseIdSet, type CourseIdSet } from "./course-id-set";
@@ -56,10 +56,11 @@ export async function loadVisitorFacts(
   const subject = viewerSubject(identity);
   if (subject === null) return null;
   const { user } = identity;
+  // One more than is kept tells a list that is too long to keep.
   const [favourites, visited, reviewed, reviewsLeft, redemptions] = await Promise.all([
-    listEveryFavouriteCourseId(services, subject, marksKept),
-    listEveryVisitedCourseId(services, subject, marksKept),
-    user ? everyReviewedCourseId(services, user.id, marksKept) : [],
+    listFavouriteCourseIdsUpTo(services, subject, marksKept + 1),
+    listVisitedCourseIdsUpTo(services, subject, marksKept + 1),
+    user ? listReviewedCourseIds(services, user.id) : [],
     user ? reviewsLeftToday(services, user.id) : 0,
     user ? listRedemptions(services, user.id) : [],
   ]);
@@ -68,17 +69,17 @@ export async function loadVisitorFacts(
     userId: user?.id ?? null,
     viewer: identity.viewer,
     canWriteArticles: canWriteArticles(user, identity.isAppClient, services.clock.now()),
-    favouriteCourseIds: favourites && courseIdSet(favourites),
-    visitedCourseIds: visited && courseIdSet(visited),
-    reviewedCourseIds: reviewed && courseIdSet(reviewed),
+    favouriteCourseIds: keptIds(favourites, marksKept),
+    visitedCourseIds: keptIds(visited, marksKept),
+    reviewedCourseIds: keptIds(reviewed, marksKept),
     reviewsLeft,
     redemptions,
   };
 }
 
-async function everyReviewedCourseId(services: Services, userId: string, atMost: number) {
-  const ids = await listReviewedCourseIds(services, userId);
-  return ids.length > atMost ? null : ids;
+/** The ids as a set to keep, or null when there are more than `marksKept`. */
+function keptIds(courseIds: number[], marksKept: number): CourseIdSet | null {
+  return courseIds.length > marksKept ? null : courseIdSet(courseIds);
 }
 
 /**

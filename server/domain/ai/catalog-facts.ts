@@ -16,8 +16,8 @@ export function loadCatalogueSnapshot(services: Services): Promise<CatalogueCour
   return services.cache.remember(
     `catalog:ai-snapshot:${services.clock.today()}`,
     SNAPSHOT_CACHE_MS,
-    async () =>
-      await services.db
+    () =>
+      services.db
         .select({
           id: courses.id,
           title: courses.title,
