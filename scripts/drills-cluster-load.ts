@@ -131,7 +131,10 @@ export function describeFailures(records: LoadRecord[]): string {
 }
 
 /**
- * The favourites an account lists now, read through `base`. Anything but a 200 throws: an
+ * The favourites an account lists now, read through `base`. The load itself reads the account
+ * over and over from the user's address, so on a fast machine that address may have spent the
+ * API's per-minute read allowance: the answer is then a correct 429, and this waits what its
+ * Retry-After says, as any client would, and asks again. Anything else but a 200 throws: an
  * unreadable account must not count as lost favourites (nor as kept ones).
  */
 export async function readFavourites(
@@ -139,14 +142,22 @@ export async function readFavourites(
   cookie: string,
   address?: string,
 ): Promise<Set<string>> {
-  const response = await fetch(`${base}/api?action=getUser`, {
-    headers: { cookie, ...(address ? { "x-forwarded-for": address } : {}) },
-  });
-  if (response.status !== 200) {
-    throw new Error(`reading favourites: GET /api?action=getUser answered ${response.status}`);
+  for (let attempt = 1; ; attempt += 1) {
+    const response = await fetch(`${base}/api?action=getUser`, {
+      headers: { cookie, ...(address ? { "x-forwarded-for": address } : {}) },
+    });
+    if (response.status === 429 && attempt < 3) {
+      const waitSeconds = Math.min(Number(response.headers.get("retry-after")) || 1, 65);
+      await response.body?.cancel();
+      await new Promise((resolve) => setTimeout(resolve, waitSeconds * 1000 + 200));
+      continue;
+    }
+    if (response.status !== 200) {
+      throw new Error(`reading favourites: GET /api?action=getUser answered ${response.status}`);
+    }
+    const body = (await response.json()) as { likedCourses?: string[] };
+    return new Set(body.likedCourses ?? []);
   }
-  const body = (await response.json()) as { likedCourses?: string[] };
-  return new Set(body.likedCourses ?? []);
 }
 
 /** Acknowledged favourites missing from the accounts now (should be none). */
