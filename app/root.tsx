@@ -14,7 +14,7 @@ import { AppBonus } from "./components/app-bonus";
 import { CourseOpenerProvider } from "./components/course-opener";
 import { EarlyTapsReplay, EarlyTapsScript } from "./components/early-taps";
 import { useNonce } from "./components/nonce";
-import { usePersonalLayer } from "./components/personal-layer";
+import { PersonalLayerProvider, usePersonalLayer } from "./components/personal-layer";
 import { ServiceWorkerRegistration } from "./components/service-worker";
 import { ToastProvider, useToast } from "./components/toast";
 import { SiteUrlContext } from "./components/site-url";
@@ -96,14 +96,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t(m.skip_to_content)}
         </a>
         <ToastProvider>
-          <SiteHeader />
-          {/* Grows, so the footer sits at the bottom of a short page. */}
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter />
-          <LanguageSuggestion />
-          <EarlyTapsReplay />
+          <PersonalLayerProvider>
+            <SiteHeader />
+            {/* Grows, so the footer sits at the bottom of a short page. */}
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter />
+            <LanguageSuggestion />
+            <EarlyTapsReplay />
+          </PersonalLayerProvider>
         </ToastProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -19,6 +19,7 @@ import {
 } from "../lib/course-opening";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
+import { useLayerPending, viewerForTap } from "./personal-layer";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 
@@ -75,9 +76,11 @@ export function CourseOpenerProvider({
     [toast, revalidator, locale],
   );
 
+  const layerPending = useLayerPending();
   const open = useCallback<OpenHandler>(
     (event, course) => {
-      if (!canOpenCourse(viewer, course.id)) {
+      const tapper = viewerForTap(viewer, layerPending);
+      if (!canOpenCourse(tapper, course.id)) {
         event.preventDefault();
         setLimitOpen(true);
         return;
@@ -87,14 +90,14 @@ export function CourseOpenerProvider({
         event.preventDefault();
         return;
       }
-      if (needsFirstOpenNotice(viewer, course.id, readNoticeSeen())) {
+      if (needsFirstOpenNotice(tapper, course.id, readNoticeSeen())) {
         event.preventDefault();
         setNoticeFor(course);
         return;
       }
       announce(course);
     },
-    [viewer, announce],
+    [viewer, layerPending, announce],
   );
 
   const closeNotice = () => {
@@ -102,17 +105,19 @@ export function CourseOpenerProvider({
     setNoticeFor(null);
   };
 
+  // An open dialog speaks of the visitor who tapped, even before the layer was laid (see `open`).
+  const shownViewer = limitOpen || noticeFor ? viewerForTap(viewer, layerPending) : viewer;
   return (
     <CourseOpenerContext.Provider value={open}>
       {children}
       <CreditLimitModal
         open={limitOpen}
         onClose={() => setLimitOpen(false)}
-        signedIn={viewer?.signedIn ?? false}
+        signedIn={shownViewer?.signedIn ?? false}
       />
       <FirstOpenNotice
         course={noticeFor}
-        creditsRemaining={viewer?.creditsRemaining ?? 0}
+        creditsRemaining={shownViewer?.creditsRemaining ?? 0}
         onClose={closeNotice}
         onOpen={(course) => {
           closeNotice();

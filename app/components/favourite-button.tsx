@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { ANSWER_LANGUAGE_FIELD } from "../../core/locale";
 import { TRUNCATE, truncate } from "../../core/text";
 import { useToast } from "./toast";
-import { useViewer } from "./personal-layer";
+import { useLayerPending, useViewer } from "./personal-layer";
 import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
@@ -37,14 +37,19 @@ export function FavouriteButton({
   const toast = useToast();
   const [favourited, setFavourited] = useState(initial);
   const [busy, setBusy] = useState(false);
-  // Signing in or out under a mounted card switches whose favourites these are, and the visitor's
-  // personal layer arrives just after hydration: start over from the newest answer.
+  // Signing in or out under a mounted card switches whose favourites these are, and new data
+  // (a revalidation, the personal layer) says what the heart is now: start over from the newest
+  // answer. Except for a tap made while the layer was pending: the layer was read when the page
+  // loaded, before that tap, so the tap is newer than the layer and stays.
   const viewer = useViewer();
-  const shownFor = `${viewer?.signedIn ? viewer.userId : ""} ${initial}`;
+  const layerPending = useLayerPending();
+  const shownFor = `${layerPending ? "pending" : viewer?.signedIn ? viewer.userId : ""} ${initial}`;
   const [shownForBefore, setShownForBefore] = useState(shownFor);
+  const [tappedWhilePending, setTappedWhilePending] = useState(false);
   if (shownFor !== shownForBefore) {
     setShownForBefore(shownFor);
-    setFavourited(initial);
+    setTappedWhilePending(false);
+    if (!(tappedWhilePending && !layerPending)) setFavourited(initial);
   }
   const shortTitle = truncate(title, TRUNCATE.ariaTitle);
   const location = useLocation();
@@ -53,6 +58,7 @@ export function FavouriteButton({
     if (busy) return;
     const next = !favourited;
     setFavourited(next);
+    if (layerPending) setTappedWhilePending(true);
     setBusy(true);
     try {
       const body = new FormData();

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from "@playwright/test";
 import { FAVOURITE_ADDED } from "../../core/messages";
 import { categorySelect, courseCards, queryOf, ratingSelect, readCards } from "./support/home-page";
 import { DESKTOP_CHROME_UA, openBeforeHydration } from "./support/early-taps";
+import { dropFlash } from "./support/personal-layer";
 
 // A hurried visitor on a busy phone: the CPU runs 4× slower and every tap lands at
 // DOMContentLoaded, long before the page's JavaScript (loaded after the first paint) hydrates it.
@@ -39,6 +40,42 @@ test("a heart tapped before the page is interactive is stored, with its toast, w
   expect(early.reactErrors).toEqual([]);
 
   // Stored for this visitor: a new page load shows it.
+  await page.reload();
+  await expect(
+    courseCards(page)
+      .first()
+      .getByRole("button", { name: /favorites$/ }),
+  ).toHaveAttribute("aria-pressed", "true");
+});
+
+test("a signed-in user's heart tapped before the page is interactive stays filled when their own layer is laid over the page", async ({
+  page,
+}) => {
+  // The home page is shared: it is rendered for a fresh visitor, and this user's layer (read when
+  // the page was served, before the tap) is laid over it only after hydration. The replayed tap
+  // is newer than that layer, so the layer must not empty the heart again.
+  const signedIn = await page.request.post("/auth/dev", {
+    form: { email: uniqueEmail("early-heart"), redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status()).toBe(302);
+  await dropFlash(page.context());
+
+  const early = await openBeforeHydration(page, "/");
+  const heart = courseCards(page)
+    .first()
+    .getByRole("button", { name: /favorites$/ });
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await early.letScriptsLoad();
+
+  await expect(toast(page, FAVOURITE_ADDED)).toBeVisible(AFTER_HYDRATION);
+  // The layer has been laid: the header shows this user's account.
+  await expect(page.getByRole("button", { name: "Account menu" })).toBeVisible(AFTER_HYDRATION);
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  expect(await early.replayedInPlace()).toBe(true);
+  expect(early.reactErrors).toEqual([]);
+
   await page.reload();
   await expect(
     courseCards(page)
