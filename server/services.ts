@@ -40,6 +40,8 @@ export type Services = {
   rateLimits: RateLimitStore;
   /** The embedded database's consistent dump, for `npm run backup`; null on PostgreSQL. */
   embeddedDump: (() => Promise<Blob>) | null;
+  /** VACUUM (ANALYZE) of the embedded database, which has no autovacuum; null on PostgreSQL. */
+  embeddedUpkeep: (() => Promise<void>) | null;
   identity: Identity;
   ai: AiProvider;
   images: ImageStore;
@@ -102,6 +104,7 @@ export async function createServices(
     changes,
     rateLimits: shared ? createPostgresRateLimitStore(shared.pool) : memoryStore,
     embeddedDump: database.dumpDataDir,
+    embeddedUpkeep: database.upkeep,
     identity: overrides.identity ?? (await createIdentity(config.auth, clock.now)),
     sessionSecret: resolveSessionSecret(config),
     writeFailures: createWriteFailures(),

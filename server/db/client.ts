@@ -30,6 +30,12 @@ export type DatabaseHandle = {
    * server runs; null on PostgreSQL, which has pg_dump.
    */
   dumpDataDir: (() => Promise<Blob>) | null;
+  /**
+   * The embedded database's upkeep: PGlite runs PostgreSQL as a single process, with no
+   * autovacuum, so nothing else ever gathers the planner's statistics or reclaims rewritten
+   * rows. Null on PostgreSQL, whose autovacuum does both.
+   */
+  upkeep: (() => Promise<void>) | null;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -65,6 +71,9 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
       await client.query("CHECKPOINT");
       return client.dumpDataDir("gzip");
     },
+    upkeep: async () => {
+      await client.query("VACUUM (ANALYZE)");
+    },
     migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder }),
     ping: async () => {
       await db.execute(sql`select 1`);
@@ -92,6 +101,7 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
     location: `${url.hostname}:${url.port || "5432"}${url.pathname}`,
     postgres: { pool, connectionString },
     dumpDataDir: null,
+    upkeep: null,
     migrate: () =>
       whileHoldingMigrationLock(connectionString, () =>
         migrateNodePostgres(drizzleNodePostgres({ client: pool, schema }), { migrationsFolder }),

@@ -336,6 +336,38 @@ describe("runIngest over HTTP sources", () => {
     expect(await runIngest(none)).toMatchObject({ source: "all", found: 0, sources: [] });
   });
 
+  it("has the embedded database vacuum and analyse the catalogue after a run that changed it, and only then", async () => {
+    const { db, embeddedUpkeep } = harness.services;
+    if (process.env.DATABASE_URL) {
+      // PostgreSQL's autovacuum keeps its statistics and reclaims rows by itself.
+      expect(embeddedUpkeep).toBeNull();
+      return;
+    }
+    const upkeepCounts = async () => {
+      const result = await db.execute(
+        sql`select vacuum_count, analyze_count from pg_stat_user_tables where relname = 'courses'`,
+      );
+      const [row] = result.rows as Array<{ vacuum_count: string; analyze_count: string }>;
+      return [Number(row!.vacuum_count), Number(row!.analyze_count)];
+    };
+    const statisticsOfCourses = async () => {
+      const result = await db.execute(
+        sql`select count(*)::int as n from pg_stats where tablename = 'courses'`,
+      );
+      return (result.rows as Array<{ n: number }>)[0]!.n;
+    };
+    const services = servicesWith(httpFeeds(goodSources()));
+
+    const [vacuumsBefore, analysesBefore] = await upkeepCounts();
+    expect(await runIngest(services)).toMatchObject({ added: 6 });
+    expect(await upkeepCounts()).toEqual([vacuumsBefore! + 1, analysesBefore! + 1]);
+    expect(await statisticsOfCourses()).toBeGreaterThan(0);
+
+    // Nothing changed: nothing to tidy.
+    expect(await runIngest(services)).toMatchObject({ added: 0, updated: 0, expired: 0 });
+    expect(await upkeepCounts()).toEqual([vacuumsBefore! + 1, analysesBefore! + 1]);
+  });
+
   it("records a stopped run without running what is left", async () => {
     const controller = new AbortController();
     controller.abort();
