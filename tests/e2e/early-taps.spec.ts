@@ -20,6 +20,18 @@ function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${process.pid}-${emailSequence}@example.com`;
 }
 
+/** The first card's heart was stored for this visitor: a new page load shows it filled. */
+async function expectFirstHeartStored(page: Page): Promise<void> {
+  await page.reload();
+  await expect(firstHeart(page)).toHaveAttribute("aria-pressed", "true");
+}
+
+function firstHeart(page: Page): Locator {
+  return courseCards(page)
+    .first()
+    .getByRole("button", { name: /favorites$/ });
+}
+
 function toast(page: Page, text: string): Locator {
   return page.getByRole("region", { name: "Notifications" }).getByText(text);
 }
@@ -28,8 +40,7 @@ test("a heart tapped before the page is interactive is stored, with its toast, w
   page,
 }) => {
   const early = await openBeforeHydration(page, "/");
-  const card = courseCards(page).first();
-  const heart = card.getByRole("button", { name: /favorites$/ });
+  const heart = firstHeart(page);
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await heart.click();
   await early.letScriptsLoad();
@@ -39,13 +50,7 @@ test("a heart tapped before the page is interactive is stored, with its toast, w
   expect(await early.replayedInPlace()).toBe(true);
   expect(early.reactErrors).toEqual([]);
 
-  // Stored for this visitor: a new page load shows it.
-  await page.reload();
-  await expect(
-    courseCards(page)
-      .first()
-      .getByRole("button", { name: /favorites$/ }),
-  ).toHaveAttribute("aria-pressed", "true");
+  await expectFirstHeartStored(page);
 });
 
 test("a signed-in user's heart tapped before the page is interactive stays filled when their own layer is laid over the page", async ({
@@ -62,9 +67,7 @@ test("a signed-in user's heart tapped before the page is interactive stays fille
   await dropFlash(page.context());
 
   const early = await openBeforeHydration(page, "/");
-  const heart = courseCards(page)
-    .first()
-    .getByRole("button", { name: /favorites$/ });
+  const heart = firstHeart(page);
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await heart.click();
   await early.letScriptsLoad();
@@ -76,12 +79,7 @@ test("a signed-in user's heart tapped before the page is interactive stays fille
   expect(await early.replayedInPlace()).toBe(true);
   expect(early.reactErrors).toEqual([]);
 
-  await page.reload();
-  await expect(
-    courseCards(page)
-      .first()
-      .getByRole("button", { name: /favorites$/ }),
-  ).toHaveAttribute("aria-pressed", "true");
+  await expectFirstHeartStored(page);
 });
 
 test("a category and a rating chosen before the page is interactive filter the list", async ({

@@ -344,17 +344,16 @@ describe("runIngest over HTTP sources", () => {
       return;
     }
     const upkeepCounts = async () => {
-      const result = await db.execute(
-        sql`select vacuum_count, analyze_count from pg_stat_user_tables where relname = 'courses'`,
-      );
-      const [row] = result.rows as Array<{ vacuum_count: string; analyze_count: string }>;
-      return [Number(row!.vacuum_count), Number(row!.analyze_count)];
+      const result = (await db.execute(
+        sql`select vacuum_count::int as v, analyze_count::int as a from pg_stat_user_tables where relname = 'courses'`,
+      )) as unknown as { rows: Array<{ v: number; a: number }> };
+      return [result.rows[0]!.v, result.rows[0]!.a];
     };
     const statisticsOfCourses = async () => {
-      const result = await db.execute(
+      const result = (await db.execute(
         sql`select count(*)::int as n from pg_stats where tablename = 'courses'`,
-      );
-      return (result.rows as Array<{ n: number }>)[0]!.n;
+      )) as unknown as { rows: Array<{ n: number }> };
+      return result.rows[0]!.n;
     };
     const services = servicesWith(httpFeeds(goodSources()));
 
