@@ -13,6 +13,7 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from "drizzle-orm";
 import { isRowId } from "../../core/row-id";
 import type { PublicCourse } from "../../core/course";
@@ -114,31 +115,30 @@ function filterConditions(services: Services, filters: CourseFilters): SQL[] {
 }
 
 /**
- * The order of a page of courses. `sortTheMatches`: the matches are few and another index found
- * them, so they are sorted rather than met by walking the order's own index (see listCourses);
- * `+ 0` keeps the order while hiding it from that index.
+ * The order of a page of courses. Each sort has an index in exactly its order (every key DESC
+ * NULLS LAST, or ASC NULLS LAST for expiring), so a page reads its 20 rows off that index: a
+ * plain DESC means NULLS FIRST, and such a mismatch made PostgreSQL sort every listed course for
+ * each page (85 ms instead of 1 ms over 50 000 courses on PGlite). With `sortTheMatches` the
+ * matches are few and found by another index: they are sorted instead of met by walking the
+ * sort's index (see listCourses); `+ 0` keeps the order while hiding it from that index.
  */
 function orderFor(sort: CourseFilters["sort"], sortTheMatches: boolean) {
+  const lead = (column: SQLWrapper, zero: SQL = sql`0`) =>
+    sortTheMatches ? sql`${column} + ${zero}` : sql`${column}`;
+  const newestFirst = sql`${courses.id} desc nulls last`;
   switch (sort) {
     case "rating":
       return [
-        sql`${courses.udemyRating} desc nulls last`,
-        desc(courses.udemyReviews),
-        desc(courses.id),
+        sql`${lead(courses.udemyRating)} desc nulls last`,
+        sql`${courses.udemyReviews} desc nulls last`,
+        newestFirst,
       ];
     case "students":
-      return [sql`${courses.students} desc nulls last`, desc(courses.id)];
+      return [sql`${lead(courses.students)} desc nulls last`, newestFirst];
     case "expiring":
-      return sortTheMatches
-        ? [sql`${courses.expiresAt} + interval '0' asc nulls last`, desc(courses.id)]
-        : [sql`${courses.expiresAt} asc nulls last`, desc(courses.id)];
+      return [sql`${lead(courses.expiresAt, sql`interval '0'`)} asc nulls last`, desc(courses.id)];
     case "newest":
-      // As courses_listing_idx orders them (DESC NULLS LAST): a plain DESC means NULLS FIRST, and
-      // that mismatch made PostgreSQL sort every listed course for each page instead of reading
-      // the first 20 off the index (85 ms instead of 1 ms over 50 000 courses on PGlite).
-      return sortTheMatches
-        ? [sql`${courses.date} + 0 desc nulls last`, sql`${courses.id} desc nulls last`]
-        : [sql`${courses.date} desc nulls last`, sql`${courses.id} desc nulls last`];
+      return [sql`${lead(courses.date)} desc nulls last`, newestFirst];
   }
 }
 

@@ -1,0 +1,2 @@
+CREATE INDEX "courses_rating_idx" ON "courses" USING btree ("udemy_rating" DESC NULLS LAST,"udemy_reviews" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "courses_students_idx" ON "courses" USING btree ("students" DESC NULLS LAST,"id" DESC NULLS LAST);
