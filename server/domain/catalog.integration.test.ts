@@ -303,6 +303,15 @@ describe("sort orders", () => {
   it("expiring: soonest expiry first, no expiry last", async () => {
     expect(await listedSlugs({ sort: "expiring" })).toEqual(["c", "a", "d", "b"]);
   });
+
+  it("a search with few matches sorts them (not read off the sort's index) in the same order", async () => {
+    for (const sort of ["newest", "rating", "students", "expiring"] as const) {
+      // Every title is "Generic Course N": the search matches all four.
+      expect(await listedSlugs({ sort, search: "generic course" })).toEqual(
+        await listedSlugs({ sort }),
+      );
+    }
+  });
 });
 
 describe("what a listed course reveals", () => {
