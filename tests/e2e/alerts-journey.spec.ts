@@ -18,7 +18,7 @@ import { ingestFeed } from "./support/operator-cli";
 import { dropFlash } from "./support/personal-layer";
 import {
   clickFirstNotification,
-  registrationIdOf,
+  deliverPush,
   shownNotifications,
   waitForController,
 } from "./support/service-worker";
@@ -269,13 +269,8 @@ test("a saved search with e-mail and push on: a new matching course reaches the 
     // 4. The push service's half ends here; the browser's starts with the very bytes it
     // decrypted, handed to the page's service worker as a push service would.
     await waitForController(page);
+    await deliverPush(context, page, delivered.payload);
     const origin = new URL(page.url()).origin;
-    const { cdp, registrationId } = await registrationIdOf(context, page, origin);
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin,
-      registrationId,
-      data: delivered.payload,
-    });
     await expect
       .poll(() => shownNotifications(page))
       .toEqual([

@@ -7,8 +7,8 @@ import { DESKTOP_CHROME_UA, waitForHydration } from "./support/early-taps";
 import { E2E_PUSH_PORT } from "./support/env";
 import {
   clickFirstNotification,
+  deliverPush,
   openControlledPage,
-  registrationIdOf,
   shownNotifications,
 } from "./support/service-worker";
 
@@ -68,7 +68,6 @@ test("a push shows its notification, and clicking it opens the course page", asy
   await context.grantPermissions(["notifications"]);
   await openControlledPage(page);
   const origin = new URL(page.url()).origin;
-  const { cdp, registrationId } = await registrationIdOf(context, page, origin);
   const message = {
     title: `Free now: ${course!.title}`,
     body: "A 100% off coupon was just found.",
@@ -76,11 +75,7 @@ test("a push shows its notification, and clicking it opens the course page", asy
     tag: `course-${course!.id}`,
   };
 
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin,
-    registrationId,
-    data: JSON.stringify(message),
-  });
+  await deliverPush(context, page, JSON.stringify(message));
 
   await expect
     .poll(() => shownNotifications(page))
@@ -113,13 +108,11 @@ test("a push whose url leaves the site points its notification at the home page 
   await context.grantPermissions(["notifications"]);
   await openControlledPage(page);
   await page.goto("/articles");
-  const origin = new URL(page.url()).origin;
-  const { cdp, registrationId } = await registrationIdOf(context, page, origin);
-  await cdp.send("ServiceWorker.deliverPushMessage", {
-    origin,
-    registrationId,
-    data: JSON.stringify({ title: "Trap", body: "x", url: "//evil.example/path", tag: "t" }),
-  });
+  await deliverPush(
+    context,
+    page,
+    JSON.stringify({ title: "Trap", body: "x", url: "//evil.example/path", tag: "t" }),
+  );
   await expect
     .poll(() =>
       page.evaluate(async () => {
@@ -221,13 +214,7 @@ test("a test alert reaches the push service encrypted, and the same message show
     // The push service's half ends here; the browser's starts with the very bytes it decrypted.
     await context.grantPermissions(["notifications"]);
     await openControlledPage(page);
-    const origin = new URL(page.url()).origin;
-    const { cdp, registrationId } = await registrationIdOf(context, page, origin);
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin,
-      registrationId,
-      data: delivered!.payload,
-    });
+    await deliverPush(context, page, delivered!.payload);
     await expect
       .poll(() =>
         page.evaluate(async () => {
