@@ -32,6 +32,15 @@ function firstHeart(page: Page): Locator {
     .getByRole("button", { name: /favorites$/ });
 }
 
+/** Signs a new account in through the dev sign-in, without a page. */
+async function signInDirect(page: Page, label: string): Promise<void> {
+  const signedIn = await page.request.post("/auth/dev", {
+    form: { email: uniqueEmail(label), redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(signedIn.status()).toBe(302);
+}
+
 function toast(page: Page, text: string): Locator {
   return page.getByRole("region", { name: "Notifications" }).getByText(text);
 }
@@ -59,11 +68,7 @@ test("a signed-in user's heart tapped before the page is interactive stays fille
   // The home page is shared: it is rendered for a fresh visitor, and this user's layer (read when
   // the page was served, before the tap) is laid over it only after hydration. The replayed tap
   // is newer than that layer, so the layer must not empty the heart again.
-  const signedIn = await page.request.post("/auth/dev", {
-    form: { email: uniqueEmail("early-heart"), redirectTo: "/" },
-    maxRedirects: 0,
-  });
-  expect(signedIn.status()).toBe(302);
+  await signInDirect(page, "early-heart");
   await dropFlash(page.context());
 
   const early = await openBeforeHydration(page, "/");
@@ -112,11 +117,7 @@ test("a category and a rating chosen before the page is interactive filter the l
 test("Leave a Review tapped before the dashboard is interactive opens the review modal", async ({
   page,
 }) => {
-  const signedIn = await page.request.post("/auth/dev", {
-    form: { email: uniqueEmail("hurried-reviewer"), redirectTo: "/" },
-    maxRedirects: 0,
-  });
-  expect(signedIn.status()).toBe(302);
+  await signInDirect(page, "hurried-reviewer");
   await page.goto("/?page=3");
   const [course] = await readCards(page);
   expect(course, "page 3 should list courses").toBeDefined();
