@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { reviewLimitMessage } from "../../core/messages";
 import { DAILY_REVIEW_LIMIT, DAILY_TOP_UP_CREDITS } from "../../core/rules";
+import * as m from "../../core/paraglide/messages";
 import {
   couponRecord,
   mintIdToken,
@@ -814,6 +815,25 @@ describe("checkRedeemCode", () => {
       redeemResultSchema.strict(),
     );
     expect(result).toEqual({ success: false, message: REDEEM_MESSAGES.unknown });
+  });
+
+  it("answers a wrong code in Indonesian under Accept-Language: id, as its other refusals do", async () => {
+    const user = await newUser();
+    const indonesian = { cookie: user.cookie, "accept-language": "id" };
+    const wrong = expectAnswer(
+      await post({ action: "checkRedeemCode", code: "NOSUCHCODE99" }, indonesian),
+      redeemResultSchema.strict(),
+    );
+    expect(wrong).toEqual({
+      success: false,
+      message: m.server_redeem_unknown({}, { locale: "id" }),
+    });
+    expect(wrong.message).not.toBe(REDEEM_MESSAGES.unknown);
+    expectError(
+      await post({ action: "checkRedeemCode", code: "   " }, indonesian),
+      400,
+      m.server_redeem_blank({}, { locale: "id" }),
+    );
   });
 
   it("is 401 anonymous, 403 for another user, 400 blank or too long — redeeming nothing", async () => {

@@ -23,6 +23,7 @@ import type { Services } from "../services";
 import { isAppUserAgent, isSessionIdShaped, readBearerToken } from "../web/client-credentials";
 import { parseCookies, SESSION_COOKIE } from "../web/cookies";
 import { answerLocale } from "../web/answer-language";
+import { answerMessage } from "../web/answer-messages";
 import { HttpRefusal, parseInput, sendJsonError } from "../web/json-answers";
 import { buildOpenApiDocument, renderApiReference } from "./openapi";
 import { GET_ACTIONS, POST_ACTIONS } from "./schemas";
@@ -296,7 +297,10 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
         };
       }
       case "checkRedeemCode": {
-        return redeemCode(services, signedIn().id, String(input.code));
+        // A refused code is an answer (200, success: false), not a thrown error: its message is
+        // translated here, as jsonErrorAnswer translates the other refusals.
+        const result = await redeemCode(services, signedIn().id, String(input.code));
+        return { ...result, message: answerMessage(result.message, apiAnswerLocale(request)) };
       }
       case "addReview": {
         const user = signedIn();
