@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseUdemyCourseUrl, savedSearchInputSchema, searchWordsOf } from "./alert-rules";
+import { parseUdemyCourseUrl, savedSearchInputSchema } from "./alert-rules";
+import { searchWordsOf } from "./search-match";
 
 describe("parseUdemyCourseUrl", () => {
   it("gives the canonical address of a Udemy course page", () => {

@@ -10,8 +10,6 @@ import { z } from "./zod";
 export const MAX_SAVED_SEARCHES = 50;
 /** Courses one user may watch at once. */
 export const MAX_WATCHED_COURSES = 500;
-/** As the home search: at most this many words count, each must be in the title. */
-export const MAX_SEARCH_WORDS = 8;
 /** Digest hour when a user turns e-mail on without choosing one (07:00 Jakarta). */
 export const DEFAULT_DIGEST_HOUR = 7;
 
@@ -85,15 +83,6 @@ export function parseUdemyCourseUrl(text: string): string | null {
   const slug = path?.[1]?.toLowerCase();
   if (!slug || !UDEMY_SLUG.test(slug)) return null;
   return `https://www.udemy.com/course/${slug}/`;
-}
-
-/** The words of a search as matching reads them: lower-cased, at most MAX_SEARCH_WORDS. */
-export function searchWordsOf(search: string): string[] {
-  return search
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word !== "")
-    .slice(0, MAX_SEARCH_WORDS);
 }
 
 /** Control characters are dropped (PostgreSQL cannot store a NUL byte). */

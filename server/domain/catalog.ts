@@ -6,7 +6,6 @@ import {
   eq,
   gt,
   gte,
-  ilike,
   isNull,
   lte,
   min,
@@ -20,7 +19,7 @@ import type { PublicCourse } from "../../core/course";
 import { addDays, startOfJakartaDay, toJakartaDay } from "../../core/dates";
 import { COURSES_PAGE_SIZE, type CourseFilters } from "../../core/course-filters";
 import { courses, type CourseRow } from "../db/schema";
-import { containing } from "../db/like-pattern";
+import { everySearchWordIn } from "../db/like-pattern";
 import type { Services } from "../services";
 
 export type CoursePage = {
@@ -100,14 +99,10 @@ export function listedCondition(services: Services, now = services.clock.now()):
 /** Escapes LIKE wildcards so a search for "100%" means the characters, not a pattern. */
 
 function filterConditions(services: Services, filters: CourseFilters): SQL[] {
-  const conditions: SQL[] = [listedCondition(services)];
-  // Every word must appear in the title, in any order ("python django" finds
-  // "Django with Python"). ILIKE '%…%' is served by the pg_trgm GIN index on title.
-  const words = filters.search
-    .split(/\s+/)
-    .filter((word) => word !== "")
-    .slice(0, 8);
-  for (const word of words) conditions.push(ilike(courses.title, containing(word)));
+  const conditions: SQL[] = [
+    listedCondition(services),
+    ...everySearchWordIn(courses.title, filters.search),
+  ];
   if (filters.type !== "") conditions.push(eq(courses.category, filters.type));
   if (filters.language !== "") conditions.push(eq(courses.language, filters.language));
   if (filters.rating > 0) conditions.push(gte(courses.reviewAverage, filters.rating));

@@ -1,9 +1,9 @@
 import { courseListHref, type CourseFilters } from "../../core/course-filters";
+import { titleMatchesSearch } from "../../core/search-match";
 import { translateSearchWords, type SearchSuggestion } from "../../core/search-words";
 import {
   displayCasing,
   findWholeWords,
-  keywordMatchesTitle,
   pickDistinct,
   rankPhrases,
   repeatsKeyword,
@@ -41,7 +41,7 @@ function contentWords(text: string): string[] {
 }
 
 function findsCourses(catalogue: CatalogueCourse[], search: string): boolean {
-  return catalogue.some((course) => keywordMatchesTitle(search, course.title));
+  return catalogue.some((course) => titleMatchesSearch(course.title, search));
 }
 
 /**

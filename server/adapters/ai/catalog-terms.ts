@@ -63,15 +63,6 @@ export function tokenize(text: string): string[] {
   );
 }
 
-/** Home-search semantics: every word of the keyword is a substring of the title. */
-export function keywordMatchesTitle(keyword: string, title: string): boolean {
-  const lower = title.toLowerCase();
-  return keyword
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word !== "")
-    .every((word) => lower.includes(word));
-}
 
 /**
  * A keyword is usable when it names something: not a stopword or packaging word, and a single

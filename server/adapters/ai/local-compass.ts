@@ -1,10 +1,10 @@
 import type { LearningGuidance, SuggestedSkill } from "../../../core/ai-schemas";
+import { titleMatchesSearch } from "../../../core/search-match";
 import {
   displayCasing,
   findWholeWords,
   GOAL_FILLER,
   isUsableKeyword,
-  keywordMatchesTitle,
   pickDistinct,
   rankPhrases,
   repeatsKeyword,
@@ -318,7 +318,7 @@ function pickGenericKeywords(
     const skillKeywords = skills.flatMap((skill) => skill.searchKeywords);
     const categories = new Set(
       courses
-        .filter((course) => skillKeywords.some((k) => keywordMatchesTitle(k, course.title)))
+        .filter((course) => skillKeywords.some((k) => titleMatchesSearch(course.title, k)))
         .map((course) => course.category),
     );
     const nearby = courses

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { addDays, toJakartaDay } from "../../../core/dates";
 import { generateDemoCatalogue } from "../../domain/demo-catalog";
 import { parseUdemyCouponFeed } from "../coupon-feeds/udemy-json";
-import { findWholeWords, keywordMatchesTitle, repeatsKeyword } from "./catalog-terms";
+import { titleMatchesSearch } from "../../../core/search-match";
+import { findWholeWords, repeatsKeyword } from "./catalog-terms";
 import { computeCompassLocally } from "./local-compass";
 import { computeTrendingLocally } from "./local-trending";
 import type { CatalogueCourse, TrendingCategory, TrendingCourse, TrendingFacts } from "./types";
@@ -79,7 +80,7 @@ describe.each(catalogues)("the offline compass on the %s", (_name, catalogue) =>
       const others = chips.filter((_, at) => at !== index).map((other) => other.toLowerCase());
       expect(repeatsKeyword(chip, others), `${chip} in ${chips.join(" | ")}`).toBe(false);
       expect(
-        catalogue.some((course) => keywordMatchesTitle(chip, course.title)),
+        catalogue.some((course) => titleMatchesSearch(course.title, chip)),
         chip,
       ).toBe(true);
     });

@@ -1,6 +1,6 @@
-import { and, desc, ilike } from "drizzle-orm";
+import { and, desc } from "drizzle-orm";
 import type { CatalogueCourse } from "../../adapters/ai/types";
-import { containing } from "../../db/like-pattern";
+import { everySearchWordIn } from "../../db/like-pattern";
 import { courses } from "../../db/schema";
 import type { Services } from "../../services";
 import { listedCondition } from "../catalog";
@@ -32,12 +32,9 @@ export function loadCatalogueSnapshot(services: Services): Promise<CatalogueCour
   );
 }
 
-/** Home-search semantics (catalog.ts): every word of the keyword in the title. */
+/** Whether the home search for `keyword` would list anything (core/search-match.ts). */
 export async function keywordFindsCourses(services: Services, keyword: string): Promise<boolean> {
-  const words = keyword
-    .split(/\s+/)
-    .filter((word) => word !== "")
-    .slice(0, 8);
+  const words = everySearchWordIn(courses.title, keyword);
   if (words.length === 0) return false;
   const rows = await services.db
     .select({ id: courses.id })
@@ -45,7 +42,7 @@ export async function keywordFindsCourses(services: Services, keyword: string): 
     .where(
       and(
         listedCondition(services),
-        ...words.map((word) => ilike(courses.title, containing(word))),
+        ...words,
       ),
     )
     .limit(1);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Services } from "../../services";
+import { lowerTitleHoldsEveryWord } from "../../db/like-pattern";
 import { listedCondition } from "../catalog";
 import { ANCHOR_LENGTH } from "./saved-searches";
 
@@ -115,8 +116,7 @@ export function matchingStatement(
          where (s.category is null or s.category = nc.category)
            and (s.language is null or s.language = nc.language)
            and (s.min_rating = 0 or nc.review_average >= s.min_rating)
-           and not exists (
-             select 1 from unnest(s.words) as word where strpos(nc.title, word) = 0)
+           and ${lowerTitleHoldsEveryWord(sql`nc.title`, sql`s.words`)}
         union all
         -- Searches without words have a filter (saving refuses none): join on the first one.
         select s.user_id, nc.id, s.id, s.channels, nc.review_average

@@ -1,12 +1,11 @@
-import { eq, gte, ilike, type SQL } from "drizzle-orm";
+import { eq, gte, type SQL } from "drizzle-orm";
 import { courseListHref } from "../../../core/course-filters";
 import { courses } from "../../db/schema";
-import { containing } from "../../db/like-pattern";
+import { everySearchWordIn } from "../../db/like-pattern";
 import type { Services } from "../../services";
 import { listedCondition } from "../catalog";
 import { buildAtomFeed, FEED_TITLE, selectFeedCourses, type FeedCourse } from "../course-feed";
 import { findSavedSearchByFeedToken, type SavedSearch } from "./saved-searches";
-import { searchWordsOf } from "../../../core/alert-rules";
 
 /**
  * The private Atom feed of a saved search, or null for an unknown (or renewed) token: the
@@ -50,10 +49,10 @@ function describeSearch(search: SavedSearch): string {
 }
 
 async function listCoursesOfSearch(services: Services, search: SavedSearch): Promise<FeedCourse[]> {
-  const conditions: SQL[] = [listedCondition(services)];
-  for (const word of searchWordsOf(search.search)) {
-    conditions.push(ilike(courses.title, containing(word)));
-  }
+  const conditions: SQL[] = [
+    listedCondition(services),
+    ...everySearchWordIn(courses.title, search.search),
+  ];
   if (search.category) conditions.push(eq(courses.category, search.category));
   if (search.language) conditions.push(eq(courses.language, search.language));
   if (search.minRating > 0) conditions.push(gte(courses.reviewAverage, search.minRating));

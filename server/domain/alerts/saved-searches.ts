@@ -3,9 +3,9 @@ import { and, count, eq, sql } from "drizzle-orm";
 import {
   ALERT_TEXTS,
   MAX_SAVED_SEARCHES,
-  searchWordsOf,
   type SavedSearchInput,
 } from "../../../core/alert-rules";
+import { searchWordsOf } from "../../../core/search-match";
 import { savedSearches } from "../../db/schema";
 import type { Services } from "../../services";
 import { Conflict, LimitReached, NotFound, ValidationError } from "../errors";
