@@ -50,6 +50,9 @@ const coreStaysPure = {
     "core/ holds pure, isomorphic rules used by both sides: it imports neither app/ nor server/ nor Node or UI modules.",
 };
 
+const noTools =
+  "The product and the operator CLIs never import tools/ (the bench and drill harness).";
+
 export default tseslint.config(
   {
     ignores: [
@@ -138,9 +141,28 @@ export default tseslint.config(
     rules: { "no-restricted-imports": ["error", { patterns: [noDbOrAdapters] }] },
   },
   {
-    files: ["server/**/*.ts", "scripts/**/*.ts"],
+    files: ["server/**/*.ts", "scripts/**/*.ts", "tools/**/*.ts"],
     ignores: ["server/domain/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [noApp] }] },
+  },
+  {
+    // tools/ is the harness around the product (bench, drills, Lighthouse, demo site, build
+    // helpers): the product and its operator CLIs never depend on it; only tests may borrow it.
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "scripts/**/*.ts", "core/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value=/(^|\\/)tools\\//]",
+          message: noTools,
+        },
+        {
+          selector: "ImportExpression[source.value=/(^|\\/)tools\\//]",
+          message: noTools,
+        },
+      ],
+    },
   },
   {
     files: ["server/domain/**/*.ts"],

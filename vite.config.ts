@@ -4,7 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 // With its extension: Vite's coming native config loader resolves no extensionless imports.
-import { precompressAssets } from "./scripts/precompress-assets.ts";
+import { precompressAssets } from "./tools/build/precompress-assets.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "server") + path.sep;
 // Where React Router writes the server bundle (one index.js), for the relative import paths.

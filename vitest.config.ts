@@ -13,6 +13,8 @@ export default defineConfig({
             "core/**/*.test.ts",
             "server/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "tools/**/*.test.ts",
+            "docs/**/*.test.ts",
           ],
           exclude: ["**/*.integration.test.ts"],
           environment: "node",
@@ -24,6 +26,7 @@ export default defineConfig({
           include: [
             "server/**/*.integration.test.ts",
             "scripts/**/*.integration.test.ts",
+            "tools/**/*.integration.test.ts",
             "tests/routes/**/*.integration.test.ts",
           ],
           environment: "node",

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findFreePort } from "../scripts/local-server";
+import { findFreePort } from "../tools/local-server";
 import { eventually } from "../tests/setup/two-instances";
 import { buildAppIfStale } from "../tests/setup/web-test-server";
 import { createScratchDatabase, type ScratchDatabase } from "../tests/setup/scratch-database";

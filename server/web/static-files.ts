@@ -10,7 +10,7 @@ import type { HeaderList } from "./security-headers";
 /**
  * The client build's files (scripts, styles, icons), answered from memory with every header
  * worked out once, and their brotli or gzip copies written at build time
- * (scripts/precompress-assets.ts) chosen by Accept-Encoding. A static file is the most frequent
+ * (tools/build/precompress-assets.ts) chosen by Accept-Encoding. A static file is the most frequent
  * request a page causes; through the whole middleware chain (request log, helmet, compression
  * per request, a disk read per request) it cost several times a bare server.
  *

@@ -3,19 +3,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
-import { parseConfig } from "../server/config";
-import { alertChannels, alertWatches, courses, savedSearches, users } from "../server/db/schema";
+import { parseConfig } from "../../server/config";
+import { alertChannels, alertWatches, courses, savedSearches, users } from "../../server/db/schema";
 import {
   matchingStatement,
   noteListedCouponsAsMatched,
   queueAlertsForNewCoupons,
-} from "../server/domain/alerts/match-new-coupons";
-import { anchorOf } from "../server/domain/alerts/saved-searches";
-import { generateDemoCatalogue } from "../server/domain/demo-catalog";
-import { importCouponRecords } from "../server/domain/ingest/import-records";
-import { searchWordsOf } from "../core/alert-rules";
-import { createServices } from "../server/services";
-import { createSeededRandom } from "../core/seeded-random";
+} from "../../server/domain/alerts/match-new-coupons";
+import { anchorOf } from "../../server/domain/alerts/saved-searches";
+import { generateDemoCatalogue } from "../../server/domain/demo-catalog";
+import { importCouponRecords } from "../../server/domain/ingest/import-records";
+import { searchWordsOf } from "../../core/search-match";
+import { createServices } from "../../server/services";
+import { createSeededRandom } from "../../core/seeded-random";
 
 export type AlertMatchingBench = {
   database: "pglite" | "postgres";

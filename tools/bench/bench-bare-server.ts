@@ -6,7 +6,7 @@ import { createServer } from "node:http";
  * every request with one recorded answer (the bytes and headers the real server sent). Nothing
  * is parsed, routed or logged, so no Node server on this machine answers the same bytes faster.
  *
- * Usage: `node --import tsx scripts/bench-bare-server.ts <body file> <headers as JSON>`; prints
+ * Usage: `node --import tsx tools/bench/bench-bare-server.ts <body file> <headers as JSON>`; prints
  * the port it listens on (127.0.0.1) as its first line.
  */
 const [bodyFile, headersJson] = process.argv.slice(2);

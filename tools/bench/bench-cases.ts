@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import type { BenchData } from "./bench-seed";
 import type { BenchCase } from "./bench-load";
-import { SCRIPT_BROWSER_UA, signInWithDevForm } from "./local-server";
+import { SCRIPT_BROWSER_UA, signInWithDevForm } from "../local-server";
 
 export type BenchVisitors = {
   /** `kk_session=…` of 50 signed-in premium users (opening never runs out during the run). */

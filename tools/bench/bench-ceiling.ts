@@ -42,7 +42,7 @@ export async function recordAnswer(
 export type BareServer = { base: string; pid: number; stop: () => Promise<void> };
 
 /**
- * Starts scripts/bench-bare-server.ts in a child process answering every request with `answer`:
+ * Starts tools/bench/bench-bare-server.ts in a child process answering every request with `answer`:
  * in its own process so that it competes for the CPU like the real server does, not with the
  * bench's load generator inside one event loop.
  */
@@ -53,7 +53,7 @@ export async function startBareServer(root: string, answer: RecordedAnswer): Pro
   writeFileSync(bodyFile, answer.body);
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "scripts/bench-bare-server.ts", bodyFile, JSON.stringify(answer.headers)],
+    ["--import", "tsx", "tools/bench/bench-bare-server.ts", bodyFile, JSON.stringify(answer.headers)],
     { cwd: root, stdio: ["ignore", "pipe", "inherit"] },
   );
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));

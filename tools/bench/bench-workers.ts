@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import pg from "pg";
 import { pino } from "pino";
-import { parseConfig } from "../server/config";
-import { createServices } from "../server/services";
+import { parseConfig } from "../../server/config";
+import { createServices } from "../../server/services";
 import { seedBenchData } from "./bench-seed";
-import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "./local-server";
+import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "../local-server";
 
 /**
  * The worker part of `npm run bench` (DESIGN.md §9: 2 workers ≥ 1.8× one worker on 2 cores): the

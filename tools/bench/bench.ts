@@ -11,15 +11,15 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pino } from "pino";
-import { parseConfig } from "../server/config";
-import { listCourses } from "../server/domain/catalog";
-import { DEFAULT_COURSE_FILTERS } from "../core/course-filters";
-import { createRedeemCodes } from "../server/domain/redeem";
-import { createServices } from "../server/services";
+import { parseConfig } from "../../server/config";
+import { listCourses } from "../../server/domain/catalog";
+import { DEFAULT_COURSE_FILTERS } from "../../core/course-filters";
+import { createRedeemCodes } from "../../server/domain/redeem";
+import { createServices } from "../../server/services";
 import { buildCases, measureBundles, prepareVisitors } from "./bench-cases";
 import { inArray } from "drizzle-orm";
-import { coursePath } from "../core/course-paths";
-import { courses } from "../server/db/schema";
+import { coursePath } from "../../core/course-paths";
+import { courses } from "../../server/db/schema";
 import { recordAnswer, startBareServer, type BareServer } from "./bench-ceiling";
 import {
   formatSummaries,
@@ -34,7 +34,7 @@ import { formatProfileSummary, summariseCpuProfile, type CpuProfile } from "./be
 import { seedBenchData } from "./bench-seed";
 import { benchWorkerScaling, type WorkerScaling } from "./bench-workers";
 import { benchAlertMatching, type AlertMatchingBench } from "./bench-alerts";
-import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "./local-server";
+import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "../local-server";
 
 /**
  * `npm run bench`: builds, seeds 50 000 courses (plus users, reviews, favourites, articles) into
@@ -65,7 +65,7 @@ const PROFILE = process.env.BENCH_PROFILE;
 /** Parts of case names separated by "|": only those cases (and the ceilings) run. */
 const ONLY = process.env.BENCH_ONLY?.split("|").filter(Boolean);
 const SECRET = "bench-secret-bench-secret-bench-secret-0123";
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 /** Every request of every case: a browser that takes gzip (the bytes the ceiling replays). */
 const REQUEST_HEADERS = { "user-agent": SCRIPT_BROWSER_UA, "accept-encoding": "gzip" };
 

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { LOCALES } from "../core/locale";
+import { LOCALES } from "../../core/locale";
 
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 
 /** The catalogue files inlang reads, one pattern per area of the site (project.inlang/settings.json). */
 function pathPatterns(): string[] {

@@ -6,9 +6,9 @@ import sharp from "sharp";
  * Makes the web app manifest's PNG icons from public/favicon.svg: 192 and 512 px as drawn, and a
  * 512 px maskable one (full-bleed background, the letter inside the central safe zone, since a
  * launcher may cut the icon to a circle). The PNGs are committed; run this again after changing
- * the favicon: `npx tsx scripts/pwa-icons.ts`.
+ * the favicon: `npx tsx tools/build/pwa-icons.ts`.
  */
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const favicon = readFileSync(path.join(root, "public/favicon.svg"), "utf8");
 const glyph = /<path[^>]*\/>/.exec(favicon)?.[0];
 const background = /<rect[^>]*fill="([^"]+)"/.exec(favicon)?.[1];

@@ -5,12 +5,12 @@ import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import sharp from "sharp";
-import { parseConfig } from "../server/config";
-import { courses, users } from "../server/db/schema";
-import { submitArticle } from "../server/domain/articles";
-import { seedDemoCatalogueIfEmpty } from "../server/domain/seed";
-import { createServices } from "../server/services";
-import { findFreePort, signInWithDevForm, startServer } from "./local-server";
+import { parseConfig } from "../../server/config";
+import { courses, users } from "../../server/db/schema";
+import { submitArticle } from "../../server/domain/articles";
+import { seedDemoCatalogueIfEmpty } from "../../server/domain/seed";
+import { createServices } from "../../server/services";
+import { findFreePort, signInWithDevForm, startServer } from "../local-server";
 
 /**
  * The production site as a visitor meets it, for the measuring scripts (lighthouse, screenshots):
@@ -28,7 +28,7 @@ export type DemoSite = {
 };
 
 const SECRET = "demo-site-secret-demo-site-secret-0123456";
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 
 /** A cover like a writer's: a 1600×900 photo-like gradient, stored through the real upload path. */
 async function makeCover(): Promise<Buffer> {

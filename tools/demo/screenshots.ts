@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium } from "@playwright/test";
 import { startDemoSite } from "./demo-site";
-import { SCRIPT_BROWSER_UA } from "./local-server";
+import { SCRIPT_BROWSER_UA } from "../local-server";
 
 /**
  * `npm run screenshots -- <label>`: full-page screenshots of home, a search, an article and the
@@ -13,7 +13,7 @@ const VIEWPORTS = [
   { name: "phone", width: 390, height: 844 },
   { name: "desktop", width: 1366, height: 768 },
 ] as const;
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 
 async function main() {
   const label = process.argv[2] ?? "current";

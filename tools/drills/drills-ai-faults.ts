@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { AI_MESSAGES } from "../core/ai-schemas";
-import { ARTICLE_MESSAGES } from "../core/article-rules";
-import { findFreePort, signInWithDevForm, type LocalServer } from "./local-server";
+import { AI_MESSAGES } from "../../core/ai-schemas";
+import { ARTICLE_MESSAGES } from "../../core/article-rules";
+import { findFreePort, signInWithDevForm, type LocalServer } from "../local-server";
 
 import {
   type DrillKit,

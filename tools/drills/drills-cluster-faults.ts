@@ -7,7 +7,7 @@ import {
   type LoadUser,
 } from "./drills-cluster-load";
 import { sleep } from "./drills-kit";
-import { signInWithDevForm } from "./local-server";
+import { signInWithDevForm } from "../local-server";
 
 /**
  * The fault phases of the cluster drill (see drills-cluster.ts), each under load through HAProxy:

@@ -4,7 +4,7 @@ import { tmpdir, userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { sleep } from "./drills-kit";
-import { findFreePort } from "./local-server";
+import { findFreePort } from "../local-server";
 
 /**
  * What the cluster drill runs besides the instances: a PostgreSQL server of its own (Debian's

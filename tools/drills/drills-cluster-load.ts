@@ -1,4 +1,4 @@
-import { SCRIPT_BROWSER_UA } from "./local-server";
+import { SCRIPT_BROWSER_UA } from "../local-server";
 
 /**
  * The load of the cluster drill's fault phases: one loop per user, all through the load balancer,

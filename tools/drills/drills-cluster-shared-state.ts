@@ -1,7 +1,7 @@
 import type { Cluster } from "./drills-cluster";
 import { readFavourites } from "./drills-cluster-load";
 import { runCli, sleep } from "./drills-kit";
-import { SCRIPT_BROWSER_UA, signInWithDevForm } from "./local-server";
+import { SCRIPT_BROWSER_UA, signInWithDevForm } from "../local-server";
 
 /**
  * The cluster drill's checks of what the instances share (see drills-cluster.ts):

@@ -15,7 +15,7 @@ import {
   drillLimitsAcrossInstances,
   drillWritesReadElsewhere,
 } from "./drills-cluster-shared-state";
-import { findFreePort, startServer, type LocalServer } from "./local-server";
+import { findFreePort, startServer, type LocalServer } from "../local-server";
 
 /**
  * Drill (h), `npm run drills -- cluster`: DRILL_INSTANCES (default 3) production servers on one

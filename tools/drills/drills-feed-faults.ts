@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DEFAULT_FETCH_POLICY } from "../server/adapters/coupon-feeds/http-fetch";
-import { findFreePort, signInWithDevForm, type LocalServer } from "./local-server";
+import { DEFAULT_FETCH_POLICY } from "../../server/adapters/coupon-feeds/http-fetch";
+import { findFreePort, signInWithDevForm, type LocalServer } from "../local-server";
 
 import {
   type DrillKit,

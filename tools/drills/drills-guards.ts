@@ -5,12 +5,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { pino } from "pino";
-import { parseConfig } from "../server/config";
-import { openDatabase, type Database } from "../server/db/client";
-import { createHttpApp } from "../server/http-app";
-import { createServices } from "../server/services";
+import { parseConfig } from "../../server/config";
+import { openDatabase, type Database } from "../../server/db/client";
+import { createHttpApp } from "../../server/http-app";
+import { createServices } from "../../server/services";
 import type { DrillKit } from "./drills-kit";
-import { findFreePort, signInWithDevForm, type LocalServer } from "./local-server";
+import { findFreePort, signInWithDevForm, type LocalServer } from "../local-server";
 
 /**
  * The guard drills of `npm run drills` (see drills.ts):

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { type LocalServer } from "./local-server";
+import { type LocalServer } from "../local-server";
 
 /**
  * What the third-party fault drills of `npm run drills` share (see drills.ts): the kit a drill

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { type IncomingMessage, type ServerResponse } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { DEFAULT_FETCH_POLICY } from "../server/adapters/coupon-feeds/http-fetch";
-import { DEFAULT_LINK_FOLLOW } from "../server/adapters/coupon-feeds/link-follower";
-import { findFreePort, signInWithDevForm, type LocalServer } from "./local-server";
+import { DEFAULT_FETCH_POLICY } from "../../server/adapters/coupon-feeds/http-fetch";
+import { DEFAULT_LINK_FOLLOW } from "../../server/adapters/coupon-feeds/link-follower";
+import { findFreePort, signInWithDevForm, type LocalServer } from "../local-server";
 import {
   type DrillKit,
   type FakeService,
@@ -59,7 +59,7 @@ const bad = (name: string, fault: string, expect: RegExp, more: Partial<Hostile>
 /** The messages that depend on the policy: the size limit, the attempts, the timeout. */
 const TOO_LARGE = new RegExp(`larger than ${FEED_LIMIT} bytes`);
 // A redirect loop is never retried: asking again only repeats it.
-const LOOPED = /redirect loop \(redirect count exceeded\)/;
+const LOOPED = /redirect loop at \S+\/drill-feed-loop/;
 const TIMED_OUT = new RegExp(`timed out after ${FEED_TIMEOUT_MS} ms \\(after ${ATTEMPTS} attempts`);
 
 const HOSTILE: Hostile[] = [

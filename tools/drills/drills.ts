@@ -8,7 +8,7 @@ import {
   signInWithDevForm,
   startServer,
   type LocalServer,
-} from "./local-server";
+} from "../local-server";
 import { drillAiProviderFaults } from "./drills-ai-faults";
 import { drillHangingFeed } from "./drills-feed-faults";
 import { drillHealthOnFailingWrites, drillSlidingRedeemGuard } from "./drills-guards";
@@ -40,7 +40,7 @@ const USERS = Number(process.env.DRILL_USERS ?? 100);
 const ONLY = (process.argv.includes("cluster") ? "h" : (process.env.DRILLS ?? "")).toLowerCase();
 /** A drill runs when DRILLS is unset or names its letter. */
 const wanted = (letter: string) => ONLY === "" || ONLY.includes(letter);
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 let failures = 0;
 
 function check(ok: boolean, message: string) {

@@ -3,8 +3,8 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { coursePath } from "../core/course-paths";
-import { startDemoSite } from "./demo-site";
+import { coursePath } from "../../core/course-paths";
+import { startDemoSite } from "../demo/demo-site";
 import { BARE_PAGE_PATH, noScriptPath, startBaselineServer } from "./lighthouse-baselines";
 
 /**
@@ -34,7 +34,7 @@ const CHROMIUM_FLAGS = [
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 /** Runs per page and form factor (LIGHTHOUSE_RUNS); the median run is reported. */
 const RUNS = Math.max(1, Math.min(Number(process.env.LIGHTHOUSE_RUNS ?? 3), 9));
-const root = path.resolve(import.meta.dirname, "..");
+const root = path.resolve(import.meta.dirname, "../..");
 const reportsDir = path.join(root, "bench/reports");
 
 /** `baseline`: served by the baseline server (a bare page, a page without its JavaScript). */
