@@ -172,6 +172,24 @@ describe("createIdTokenVerifier against a Google-like remote JWKS", () => {
     await expectRefused(await googleToken({ claims: { email: "not-an-address" } }));
   });
 
+  it("refuses a token whose e-mail Google has not verified, or does not say it has", async () => {
+    await expectRefused(
+      await googleToken({ claims: { email_verified: false } }),
+      /e-mail not verified/,
+    );
+    await expectRefused(
+      await googleToken({ claims: { email_verified: "false" } }),
+      /e-mail not verified/,
+    );
+    await expectRefused(
+      await googleToken({ claims: { email_verified: undefined } }),
+      /e-mail not verified/,
+    );
+    // Older Google tokens carry the flag as a string.
+    const claims = await verify(await googleToken({ claims: { email_verified: "true" } }));
+    expect(claims.email).toBe("siti.rahma@example.com");
+  });
+
   it("refuses a token without a subject", async () => {
     await expectRefused(await googleToken({ claims: { sub: undefined } }), /lacks sub or email/);
   });

@@ -46,7 +46,7 @@ export type IdTokenVerifier = (token: string) => Promise<IdentityClaims>;
 
 /**
  * Verifies an ID token: signature against the issuer's keys, `iss`, `aud`, `exp` (by our clock,
- * so FAKE_NOW and tests agree), and that it names a subject and an e-mail. Google's tokens and
+ * so FAKE_NOW and tests agree), and that it names a subject and a verified e-mail. Google's tokens and
  * the local issuer's tokens go through this same code.
  */
 export function createIdTokenVerifier(trusted: TrustedIssuer[], now: () => Date): IdTokenVerifier {
@@ -80,6 +80,11 @@ export function createIdTokenVerifier(trusted: TrustedIssuer[], now: () => Date)
     ) {
       throw new InvalidIdTokenError("token lacks sub or email");
     }
+    // An address Google has not verified may belong to someone else: accounts and operator
+    // rights go by e-mail, so such a token signs nobody in. Older tokens send the flag as text.
+    const verified = (payload as { email_verified?: unknown }).email_verified;
+    if (verified !== true && verified !== "true")
+      throw new InvalidIdTokenError("e-mail not verified");
     return {
       sub,
       email: email.toLowerCase(),
