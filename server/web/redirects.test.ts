@@ -34,6 +34,21 @@ describe("safeRedirectPath", () => {
     }
   });
 
+  it("percent-encodes characters a Location header cannot carry, so the answer never fails", () => {
+    for (const [target, encoded] of [
+      ["/\u3002", "/%E3%80%82"],
+      ["/courses?search=\u65e5\u672c", "/courses?search=%E6%97%A5%E6%9C%AC"],
+      ["/a\u2028b#\u00e9", "/a%E2%80%A8b#%C3%A9"],
+      ["/caf\u00e9 bar", "/caf%C3%A9%20bar"],
+    ]) {
+      const safe = safeRedirectPath(target);
+      expect(safe, JSON.stringify(target)).toBe(encoded);
+      expect(() => new Headers({ Location: safe })).not.toThrow();
+    }
+    // Half of a surrogate pair is no character at all.
+    expect(safeRedirectPath("/\ud800")).toBe("/");
+  });
+
   it("answers the fallback for anything that is not a string", () => {
     expect(safeRedirectPath(null)).toBe("/");
     expect(safeRedirectPath(undefined, "/articles")).toBe("/articles");

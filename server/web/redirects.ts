@@ -12,12 +12,18 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 /** Any origin will do: only whether the parser keeps the path on it matters. */
 const PROBE_ORIGIN = "https://kursusku.invalid";
 
+/** Space and what lies beyond ASCII: a Location header carries them only percent-encoded. */
+const NEEDS_ENCODING = /[^\x21-\x7e]+/g;
+
 export function safeRedirectPath(
   value: FormDataEntryValue | string | null | undefined,
   fallback = "/",
 ): string {
-  if (typeof value !== "string" || !isSafeSitePath(value)) return fallback;
-  return value;
+  if (typeof value !== "string" || !value.isWellFormed() || !isSafeSitePath(value))
+    return fallback;
+  // "/日本" or a U+2028 is a fine address, but a header holds bytes up to 0xFF only: sent raw,
+  // it failed the answer after the form's write was done.
+  return value.replace(NEEDS_ENCODING, (characters) => encodeURIComponent(characters));
 }
 
 function isSafeSitePath(value: string): boolean {
