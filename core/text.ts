@@ -37,3 +37,19 @@ export function collapseToPlainText(text: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/**
+ * Invisible characters that change how text around them reads: bidirectional embeddings,
+ * overrides and isolates (U+202A–U+202E, U+2066–U+2069) and direction marks can make a title
+ * read backwards or spoof what follows it; zero-width spaces, word joiners, the byte-order mark,
+ * soft hyphens and control characters hide inside text. Joiners (U+200C, U+200D) stay: scripts
+ * and emoji need them.
+ */
+const INVISIBLE_CONTROLS =
+  // eslint-disable-next-line no-control-regex -- removing control characters on purpose
+  /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb]/g;
+
+/** Third-party text without the invisible controls above (tabs and line breaks are kept). */
+export function withoutInvisibleControls(text: string): string {
+  return text.replace(INVISIBLE_CONTROLS, "");
+}

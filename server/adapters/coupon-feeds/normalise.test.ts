@@ -26,7 +26,10 @@ describe("cleanCourseTitle", () => {
     ["Learn Python [100% Off] [New]", "Learn Python"],
     ["Learn Python (Free Coupon Code)!", "Learn Python"],
     ["Python &amp; Django: Build Apps", "Python & Django: Build Apps"],
-    ["Python &amp;amp; Django", "Python & Django"],
+    // Decoded exactly once: a feed's "&amp;amp;" is the text "&amp;".
+    ["Python &amp;amp; Django", "Python &amp; Django"],
+    ["&lt;img src=x&gt; Python", "<img src=x> Python"],
+    ["Python \u202Efdp.exe\u202C \u2066Basics\u2069", "Python fdp.exe Basics"],
     ["  Learn\n  Python   fast ", "Learn Python fast"],
     ["<b>Bold</b> Title", "Bold Title"],
   ])("%j → %j", (raw, clean) => {

@@ -4,6 +4,7 @@
  * total: bad input gives null or a fallback. Categories are mapped by core/course-categories.ts,
  * course URLs read by course-links.ts, dates and numbers by dates-and-numbers.ts.
  */
+import { withoutInvisibleControls } from "../../../core/text";
 
 // ---------------------------------------------------------------------------------------------
 // HTML entities and titles
@@ -70,7 +71,6 @@ const NAMED_ENTITIES: Record<string, string> = {
 };
 
 const ENTITY = /&(#[xX][0-9a-fA-F]{1,6}|#\d{1,7}|[a-zA-Z][a-zA-Z0-9]{1,31});/g;
-const HAS_ENTITY = new RegExp(ENTITY.source);
 
 /** Decodes named (common HTML ones) and numeric entities; unknown names stay as written. */
 export function decodeHtmlEntities(text: string): string {
@@ -106,17 +106,32 @@ const TITLE_NOISE: RegExp[] = [
 ];
 
 /**
- * Decodes entities (twice: feeds often escape them twice), drops tags, collapses whitespace and
- * strips advertising noise such as "[Free]", "(100% OFF)" or "- Udemy Coupon" at either end. A
- * title that is nothing but noise is kept as it was rather than emptied.
+ * A text field of a feed (title, instructor, headline) as plain text, the same for every source
+ * kind: tags dropped, then entities decoded exactly once (a feed's "&amp;lt;" means the four
+ * characters "&lt;", its "&lt;img" the characters "<img"; React escapes whatever is left), then
+ * invisible controls removed (a bidi override could make a title read backwards), whitespace
+ * collapsed.
+ */
+export function cleanFeedText(raw: string): string {
+  const text = decodeHtmlEntities(raw.replace(/<[^>]*>/g, " "));
+  return withoutInvisibleControls(text)
+    .replace(/[\s\u00a0]+/g, " ")
+    .trim();
+}
+
+/** `cleanFeedText` for an optional field: null when nothing readable is left. */
+export function cleanOptionalFeedText(raw: string | null | undefined): string | null {
+  if (raw === null || raw === undefined) return null;
+  return cleanFeedText(raw) || null;
+}
+
+/**
+ * `cleanFeedText`, then advertising noise such as "[Free]", "(100% OFF)" or "- Udemy Coupon"
+ * stripped at either end. A title that is nothing but noise is kept as it was rather than
+ * emptied.
  */
 export function cleanCourseTitle(raw: string): string {
-  let text = decodeHtmlEntities(raw);
-  if (HAS_ENTITY.test(text)) text = decodeHtmlEntities(text);
-  const plain = text
-    .replace(/<[^>]*>/g, " ")
-    .replace(/[\s\u00a0\u200b\ufeff]+/g, " ")
-    .trim();
+  const plain = cleanFeedText(raw);
   let title = plain;
   for (let pass = 0; pass < 6; pass += 1) {
     const next = TITLE_NOISE.reduce((current, pattern) => current.replace(pattern, ""), title);

@@ -205,7 +205,7 @@ describe("importCouponRecords", () => {
         coupon("ignored", {
           courseUrl: `https://click.linksynergy.com/deeplink?id=x&murl=${encodeURIComponent(target)}`,
           couponCode: "DJ",
-          title: "[100% OFF] Python &amp;amp; Django Apps - Udemy Coupon",
+          title: "[100% OFF] Python &amp; Django Apps - Udemy Coupon",
           category: "IT and Software",
           language: "es_ES",
         }),

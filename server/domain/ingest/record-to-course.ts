@@ -3,7 +3,11 @@ import { toJakartaDay } from "../../../core/dates";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { isUdemyHost, unwrapCourseUrl } from "../../adapters/coupon-feeds/course-links";
 import { checkCouponCode } from "../../adapters/coupon-feeds/finalise-records";
-import { cleanCourseTitle, normaliseLanguage } from "../../adapters/coupon-feeds/normalise";
+import {
+  cleanCourseTitle,
+  cleanOptionalFeedText,
+  normaliseLanguage,
+} from "../../adapters/coupon-feeds/normalise";
 import type { NewCourseRow } from "../../db/schema";
 
 /**
@@ -56,8 +60,8 @@ export function toCourseRow(record: CouponRecord, source: string): NewCourseRow 
     subCategory: record.subCategory,
     language: normaliseLanguage(record.language),
     level: record.level,
-    instructor: record.instructor,
-    headline: record.headline,
+    instructor: cleanOptionalFeedText(record.instructor),
+    headline: cleanOptionalFeedText(record.headline),
     description: record.description,
     imageUrl: record.imageUrl && /^https?:\/\//.test(record.imageUrl) ? record.imageUrl : null,
     durationMinutes: record.durationMinutes,
