@@ -180,6 +180,28 @@ describe("addresses", () => {
       expect(safeLinkHref(href)).toBeNull();
     }
     expect(safeImageSrc("https://a.example/x.png")).toBe("https://a.example/x.png");
+  });
+
+  it("treats a link to the site's own /go/ as a relative one: no link", () => {
+    const site = "https://kursusku.example";
+    for (const href of [
+      "https://kursusku.example/go/1",
+      "http://kursusku.example/go/1",
+      "HTTPS://KURSUSKU.EXAMPLE:443/Go/1?ref=x",
+      "https://kursusku.example/uploads/..%2f../go/1",
+      "https://kursusku.example/uploads/%2e%2e/go/1",
+      "https://kursusku.example//go/1",
+      "https://kursusku.example./go/1",
+      "//kursusku.example/go/1",
+    ]) {
+      expect(safeLinkHref(href, site), href).toBeNull();
+    }
+    expect(safeLinkHref("https://kursusku.example/course/python", site)).toBe(
+      "https://kursusku.example/course/python",
+    );
+    expect(safeLinkHref("https://aggregator.example/go/1", site)).toBe(
+      "https://aggregator.example/go/1",
+    );
     expect(safeImageSrc("data:image/gif;base64,R0lG")).toBe("data:image/gif;base64,R0lG");
     expect(safeImageSrc("javascript:alert(1)")).toBeNull();
     expect(safeImageSrc("/relative.png")).toBeNull();

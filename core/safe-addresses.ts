@@ -17,15 +17,58 @@ function schemeOf(url: string): string | null {
 /**
  * A markdown link is kept only with an http, https, irc, ircs, mailto or xmpp
  * address, or as an in-page anchor (GFM footnotes). Relative site paths are dropped too: a
- * link to /go/… in someone's article would spend the reader's credit.
+ * link to /go/… in someone's article would spend the reader's credit; so is an absolute link to
+ * the site's own /go/ (`siteUrl`).
  */
-export function safeLinkHref(url: string | null | undefined): string | null {
+export function safeLinkHref(
+  url: string | null | undefined,
+  siteUrl?: string | null,
+): string | null {
   const value = (url ?? "").trim();
   if (value === "") return null;
   if (value.startsWith("#")) return value;
   const scheme = schemeOf(value);
   if (!scheme || !(LINK_PROTOCOLS as readonly string[]).includes(scheme)) return null;
+  if (opensCourseOnSite(value, siteUrl)) return null;
   return value;
+}
+
+const COURSE_OPENING = /^\/go(?:\/|$)/;
+
+/**
+ * True when following `address` opens a course through this site's /go/…, which spends the
+ * reader's credit on one click: any scheme or port of the site's host, and the path as the
+ * server would route it ("/GO/1", "//go/1", "/uploads/../go/1", "%2e%2e" and "%2f" tricks count).
+ * Third-party text (articles, feed descriptions) never links there: the course page is the way.
+ */
+export function opensCourseOnSite(address: string, siteUrl: string | null | undefined): boolean {
+  const site = hostOf(siteUrl);
+  if (!site) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(address.trim(), siteUrl!);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return false;
+  if (parsed.hostname.replace(/\.$/, "") !== site) return false;
+  let path = parsed.pathname;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A malformed escape stays as written.
+  }
+  const routed = new URL(path.replace(/[\\/]+/g, "/"), "https://site.invalid").pathname;
+  return COURSE_OPENING.test(routed.toLowerCase());
+}
+
+function hostOf(siteUrl: string | null | undefined): string | null {
+  if (!siteUrl) return null;
+  try {
+    return new URL(siteUrl).hostname.replace(/\.$/, "");
+  } catch {
+    return null;
+  }
 }
 
 /**

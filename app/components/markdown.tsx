@@ -39,7 +39,7 @@ const SANITIZE_SCHEMA: SanitizeSchema = {
 
 function transformUrlFor(siteUrl: string | null): UrlTransform {
   return (url, key) => {
-    if (key === "href") return safeLinkHref(url) ?? "";
+    if (key === "href") return safeLinkHref(url, siteUrl) ?? "";
     if (key === "src") return safeImageSrc(url, siteUrl) ?? "";
     return "";
   };

@@ -151,6 +151,34 @@ describe("sanitiseCourseDescription keeps what a description needs", () => {
     );
   });
 
+  it("makes a link to the site's own /go/ its text, as a relative one is", () => {
+    const site = "https://kursusku.example";
+    const { html } = sanitiseCourseDescription(
+      [
+        '<p><a href="https://kursusku.example/go/209">spend</a>',
+        '<a href="http://KURSUSKU.example:80/go/209?x=1">spend http</a>',
+        '<a href="https://kursusku.example/uploads/../GO/209">spend dotted</a>',
+        '<a href="https://kursusku.example//go/209">spend doubled</a>',
+        '<a href="/go/209">relative</a>',
+        '<a href="https://kursusku.example/course/python">course</a>',
+        '<a href="https://aggregator.example/go/209">theirs</a></p>',
+      ].join(" "),
+      site,
+    );
+    expect(html).not.toMatch(/href="[^"]*kursusku\.example\/+go\//i);
+    expect(html).toContain("spend spend http spend dotted spend doubled relative");
+    expect(html).toContain('href="https://kursusku.example/course/python"');
+    expect(html).toContain('href="https://aggregator.example/go/209"');
+  });
+
+  it("drops bidi overrides and other invisible controls from the text", () => {
+    const { html, text } = sanitiseCourseDescription(
+      "<p>Learn \u202Efdp.exe\u202C &#x2066;fast&#x2069;\u200B</p>",
+    );
+    expect(html).toBe("<p>Learn fdp.exe fast</p>");
+    expect(text).toBe("Learn fdp.exe fast");
+  });
+
   it("escapes text and addresses so they stay text", () => {
     const { html } = sanitiseCourseDescription(
       '<p>a &lt;b&gt; &amp; "c"</p><a href="https://x.example/?q=&quot;onmouseover=alert(1)">q</a>',

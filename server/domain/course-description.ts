@@ -1,4 +1,6 @@
 import { load } from "cheerio";
+import { opensCourseOnSite } from "../../core/safe-addresses";
+import { withoutInvisibleControls } from "../../core/text";
 
 /**
  * Course descriptions arrive from the coupon feeds as HTML written by strangers. The page shows
@@ -10,7 +12,9 @@ import { load } from "cheerio";
  * - Kept: paragraphs, line breaks, lists, emphasis, code, quotes, headings (all as h3, since the
  *   description sits under the page's h2 and heading levels must not jump), and links.
  * - Links keep only an absolute http, https or mailto address, normalised by the URL parser, and
- *   get rel="nofollow ugc noopener" (the link is the feed's, not ours). Any other link is its text.
+ *   get rel="nofollow ugc noopener" (the link is the feed's, not ours). Any other link is its
+ *   text, and so is one to the site's own /go/ (one click would spend the reader's credit).
+ * - Invisible controls (bidi overrides and isolates, zero-width characters) leave the text.
  * - No attribute other than a link's href survives: no event handlers, styles, classes or ids.
  * - Scripts, styles, frames, forms, media, images (every one is a third party's), SVG and MathML
  *   are dropped with their content. Any other element (div, span, font, tables, a made-up tag)
@@ -165,28 +169,32 @@ type HtmlNode = {
 
 type Written = { html: string; text: string };
 
-export function sanitiseCourseDescription(input: string | null | undefined): CourseDescription {
+/** `siteUrl`: the site's own address (PUBLIC_SITE_URL), whose /go/ links become text. */
+export function sanitiseCourseDescription(
+  input: string | null | undefined,
+  siteUrl?: string,
+): CourseDescription {
   if (!input) return { html: "", text: "" };
   const $ = load(input.slice(0, MAX_INPUT_CHARS), null, false);
   const root = $.root()[0] as unknown as HtmlNode;
-  const written = writeChildren(root, 0);
+  const written = writeChildren(root, 0, siteUrl);
   return { html: written.html.trim(), text: collapseWhitespace(written.text) };
 }
 
-function writeChildren(node: HtmlNode, depth: number): Written {
+function writeChildren(node: HtmlNode, depth: number, siteUrl: string | undefined): Written {
   let html = "";
   let text = "";
   for (const child of node.children ?? []) {
-    const written = writeNode(child, depth + 1);
+    const written = writeNode(child, depth + 1, siteUrl);
     html += written.html;
     text += written.text;
   }
   return { html, text };
 }
 
-function writeNode(node: HtmlNode, depth: number): Written {
+function writeNode(node: HtmlNode, depth: number, siteUrl: string | undefined): Written {
   if (node.type === "text") {
-    const data = node.data ?? "";
+    const data = withoutInvisibleControls(node.data ?? "");
     return { html: escapeText(data), text: data };
   }
   // Comments, doctypes, CDATA, and "script"/"style" nodes (their own node types): dropped.
@@ -194,23 +202,23 @@ function writeNode(node: HtmlNode, depth: number): Written {
   const name = node.name.toLowerCase();
   const kept = KEPT[name];
   if (kept === "br") return { html: "<br>", text: " " };
-  if (kept === "a") return writeLink(node, depth);
+  if (kept === "a") return writeLink(node, depth, siteUrl);
   if (kept) {
-    const inner = writeChildren(node, depth);
+    const inner = writeChildren(node, depth, siteUrl);
     if (DROPPED_WHEN_EMPTY.has(kept) && inner.text.trim() === "") return { html: "", text: "" };
     const text = BLOCKS.has(kept) ? ` ${inner.text} ` : inner.text;
     return { html: `<${kept}>${inner.html}</${kept}>`, text };
   }
   if (DROPPED.has(name)) return { html: "", text: "" };
   // Any other element (span, font, table cells, a made-up tag) gives its text, safely escaped.
-  const inner = writeChildren(node, depth);
+  const inner = writeChildren(node, depth, siteUrl);
   if (!TEXT_BLOCKS.has(name)) return inner;
   return { html: ` ${inner.html} `, text: ` ${inner.text} ` };
 }
 
-function writeLink(node: HtmlNode, depth: number): Written {
-  const inner = writeChildren(node, depth);
-  const href = safeHref(node.attribs?.href);
+function writeLink(node: HtmlNode, depth: number, siteUrl: string | undefined): Written {
+  const inner = writeChildren(node, depth, siteUrl);
+  const href = safeHref(node.attribs?.href, siteUrl);
   if (!href) return inner;
   if (inner.text.trim() === "") return { html: "", text: "" };
   return {
@@ -219,8 +227,11 @@ function writeLink(node: HtmlNode, depth: number): Written {
   };
 }
 
-/** An absolute http(s) or mailto address as the URL parser writes it, else null. */
-export function safeHref(raw: string | undefined): string | null {
+/**
+ * An absolute http(s) or mailto address as the URL parser writes it, else null; null too for the
+ * site's own /go/ (`siteUrl`).
+ */
+export function safeHref(raw: string | undefined, siteUrl?: string): string | null {
   if (!raw) return null;
   let url: URL;
   try {
@@ -230,7 +241,8 @@ export function safeHref(raw: string | undefined): string | null {
   } catch {
     return null;
   }
-  return LINK_SCHEMES.has(url.protocol) ? url.href : null;
+  if (!LINK_SCHEMES.has(url.protocol) || opensCourseOnSite(url.href, siteUrl)) return null;
+  return url.href;
 }
 
 function escapeText(value: string): string {

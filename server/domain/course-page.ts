@@ -34,7 +34,7 @@ export async function findCourseBySlug(
   return {
     ...toPublicCourse(row),
     listed: Boolean(row.listed),
-    description: sanitiseCourseDescription(row.description),
+    description: sanitiseCourseDescription(row.description, services.config.publicSiteUrl),
   };
 }
 
