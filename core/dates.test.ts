@@ -2,9 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   formatIndonesianDate,
+  formatJakartaDayAndTime,
   formatJakartaInstant,
   INDONESIAN_MONTHS,
   isDisplayableDate,
+  msUntilNextJakartaMidnight,
   normaliseIncomingDate,
   startOfJakartaDay,
   toJakartaDay,
@@ -168,5 +170,20 @@ describe("addDays", () => {
     expect(addDays("2024-03-01", -1)).toBe("2024-02-29");
     expect(addDays("2024-10-26", 0)).toBe("2024-10-26");
     expect(addDays("2024-10-26", 14)).toBe("2024-11-09");
+  });
+});
+
+describe("formatJakartaDayAndTime and msUntilNextJakartaMidnight", () => {
+  it("reads the Jakarta wall clock, across the UTC day boundary", () => {
+    expect(formatJakartaDayAndTime(new Date("2026-11-28T07:05:00Z"), "en")).toBe(
+      "28 Nov 14.05 WIB",
+    );
+    expect(formatJakartaDayAndTime(new Date("2026-12-31T17:30:00Z"), "id")).toBe("1 Jan 00.30 WIB");
+    expect(formatJakartaDayAndTime(new Date("2026-05-04T01:00:00Z"), "id")).toBe("4 Mei 08.00 WIB");
+  });
+
+  it("counts to the next Jakarta midnight", () => {
+    expect(msUntilNextJakartaMidnight(new Date("2026-11-24T16:30:00Z"))).toBe(30 * 60_000);
+    expect(msUntilNextJakartaMidnight(new Date("2026-11-24T17:00:00Z"))).toBe(24 * 3_600_000);
   });
 });

@@ -2,6 +2,7 @@
  * Date rules. The site's day boundary is midnight Asia/Jakarta (UTC+7, no daylight
  * saving), so a "day" is always a YYYY-MM-DD string computed with that fixed offset.
  */
+import type { Locale } from "./locale";
 
 export const INDONESIAN_MONTHS = [
   "Januari",
@@ -57,12 +58,35 @@ export function formatIndonesianDate(value: string): string {
   return `${day} ${INDONESIAN_MONTHS[month - 1]} ${year}`;
 }
 
-/** An instant's Jakarta wall-clock time and day, e.g. "14.05 WIB, 6 Maret 2024". */
-export function formatJakartaTime(instant: Date): string {
-  const jakarta = new Date(instant.getTime() + 7 * 60 * 60 * 1000);
+/** An instant's Jakarta wall clock: its day (YYYY-MM-DD) and "14.05" (Indonesian style). */
+export function jakartaWallClock(instant: Date): { day: string; clock: string } {
+  const jakarta = new Date(instant.getTime() + JAKARTA_OFFSET_MS);
   const hours = String(jakarta.getUTCHours()).padStart(2, "0");
   const minutes = String(jakarta.getUTCMinutes()).padStart(2, "0");
-  return `${hours}.${minutes} WIB, ${formatJakartaInstant(instant)}`;
+  return { day: jakarta.toISOString().slice(0, 10), clock: `${hours}.${minutes}` };
+}
+
+/** An instant's Jakarta wall-clock time and day, e.g. "14.05 WIB, 6 Maret 2024". */
+export function formatJakartaTime(instant: Date): string {
+  return `${jakartaWallClock(instant).clock} WIB, ${formatJakartaInstant(instant)}`;
+}
+
+/** Short month names: the same in both languages but for May, Aug, Oct and Dec. */
+const SHORT_MONTHS = {
+  en: ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"],
+  id: ["Jan", "Feb", "Mar", "Apr", "Mei", "Jun", "Jul", "Agu", "Sep", "Okt", "Nov", "Des"],
+} as const;
+
+/** An instant as its Jakarta day and time, short: "28 Nov 14.05 WIB" ("3 Agu 09.30 WIB"). */
+export function formatJakartaDayAndTime(instant: Date, locale: Locale): string {
+  const { day, clock } = jakartaWallClock(instant);
+  const [, month, date] = day.split("-").map(Number) as [number, number, number];
+  return `${date} ${SHORT_MONTHS[locale][month - 1]} ${clock} WIB`;
+}
+
+/** Milliseconds from an instant to the next midnight in Jakarta (the credits' day boundary). */
+export function msUntilNextJakartaMidnight(instant: Date): number {
+  return startOfJakartaDay(addDays(toJakartaDay(instant), 1)).getTime() - instant.getTime();
 }
 
 /** Formats an instant as its Jakarta day in Indonesian. */

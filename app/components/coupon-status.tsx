@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { formatCheckedAgo, formatCount, formatCountdown } from "../lib/course-facts";
+import { formatCheckedAgo, formatCount, formatCouponTimeLeft } from "../lib/course-facts";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
@@ -7,9 +7,9 @@ import * as m from "../../core/paraglide/messages";
 const CLOCK_TRUST_MS = 60_000;
 
 /**
- * The coupon's time left, to the second, and its uses left with when Udemy last confirmed it.
+ * The coupon's time left ("19 h 33 min left, until 28 Nov 14.05 WIB") and its uses left with when Udemy last confirmed it.
  * The server renders both for its own "now" (the page reads the same without JavaScript and
- * hydrates without a mismatch); after hydration the countdown ticks every second. It follows the
+ * hydrates without a mismatch); after hydration it follows the clock. It follows the
  * browser's clock when that agrees with the server's, else the server's clock carried forward
  * (a phone set to the wrong time, or a server whose clock is fixed for a trial).
  */
@@ -26,7 +26,7 @@ export function CouponStatus({
 }) {
   const { t, locale } = useMessages();
   const now = useTickingNow(serverNow, expiresAt !== null || checkedAt !== null);
-  const countdown = formatCountdown(expiresAt, now, locale);
+  const timeLeft = formatCouponTimeLeft(expiresAt, now, locale);
   const checked = formatCheckedAgo(checkedAt, now, locale);
   if (expiresAt === null && usesRemaining === null) return null;
   return (
@@ -35,10 +35,19 @@ export function CouponStatus({
         <>
           <dt className="text-slate-600 dark:text-slate-300">{t(m.coupon_time_left)}</dt>
           <dd className="font-semibold text-amber-700 tabular-nums dark:text-amber-300">
-            {countdown ? (
-              <time role="timer" dateTime={expiresAt} data-testid="coupon-countdown">
-                {countdown}
-              </time>
+            {timeLeft ? (
+              <>
+                <span role="timer" data-testid="coupon-countdown">
+                  {timeLeft.left}
+                </span>{" "}
+                <time
+                  dateTime={expiresAt}
+                  data-testid="coupon-ends-at"
+                  className="font-normal text-slate-600 dark:text-slate-300"
+                >
+                  {timeLeft.until}
+                </time>
+              </>
             ) : (
               t(m.coupon_run_out)
             )}
@@ -49,7 +58,7 @@ export function CouponStatus({
         <>
           <dt className="text-slate-600 dark:text-slate-300">{t(m.coupon_uses_left)}</dt>
           <dd data-testid="coupon-uses-left">
-            <span className="font-semibold">{formatCount(usesRemaining)}</span>
+            <span className="font-semibold">{formatCount(usesRemaining, locale)}</span>
             {checked && <span className="text-slate-600 dark:text-slate-300"> · {checked}</span>}
           </dd>
         </>

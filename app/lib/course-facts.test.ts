@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   formatCheckedAgo,
   formatCount,
-  formatCountdown,
   formatDuration,
   formatLevel,
   formatTimeLeft,
@@ -101,24 +100,6 @@ describe("formatCheckedAgo", () => {
   });
 });
 
-describe("formatCountdown", () => {
-  const now = new Date("2026-11-22T03:00:00Z");
-  const after = (ms: number) => new Date(now.getTime() + ms).toISOString();
-
-  it("counts down to the second, with days when there are any", () => {
-    expect(formatCountdown(after(9_000), now, "en")).toBe("00:00:09");
-    expect(formatCountdown(after((4 * 3600 + 12 * 60 + 9) * 1000), now, "en")).toBe("04:12:09");
-    expect(formatCountdown(after((2 * 86_400 + 3600) * 1000 + 999), now, "en")).toBe("2d 01:00:00");
-  });
-
-  it("gives nothing for no end, a past end or an unreadable one", () => {
-    expect(formatCountdown(null, now, "en")).toBeNull();
-    expect(formatCountdown(after(0), now, "en")).toBeNull();
-    expect(formatCountdown(after(-1000), now, "en")).toBeNull();
-    expect(formatCountdown("soon", now, "en")).toBeNull();
-  });
-});
-
 describe("in Indonesian", () => {
   const now = new Date("2026-01-15T10:00:00Z");
   const after = (ms: number) => new Date(now.getTime() + ms).toISOString();
@@ -136,6 +117,5 @@ describe("in Indonesian", () => {
     expect(formatCheckedAgo(new Date(now.getTime() - 5 * 60_000).toISOString(), now, "id")).toBe(
       "dicek 5 menit lalu",
     );
-    expect(formatCountdown(after((2 * 86_400 + 3600) * 1000), now, "id")).toBe("2 hari 01:00:00");
   });
 });

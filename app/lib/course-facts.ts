@@ -18,7 +18,7 @@ export function formatDuration(minutes: number | null, locale: Locale): string |
 export { formatCount } from "../../core/numbers";
 
 // Telegram messages say it too, so it lives in core.
-export { formatTimeLeft } from "../../core/time-left";
+export { formatCouponTimeLeft, formatTimeLeft } from "../../core/time-left";
 
 /** The feed's levels in the page's language; a level it does not know is shown as it comes. */
 const LEVELS: Record<string, (inputs: object, options: { locale: Locale }) => string> = {
@@ -61,27 +61,4 @@ export function formatCheckedAgo(
       m.checked_hours_ago_other,
     )({ count: hours }, { locale });
   return m.checked_days_ago({ count: Math.floor(hours / 24) }, { locale });
-}
-
-const twoDigits = (value: number) => String(value).padStart(2, "0");
-
-/** Time left to the second: "2d 04:12:09" ("2 hari 04:12:09"), "04:12:09"; null once run out. */
-export function formatCountdown(
-  expiresAt: string | null,
-  now: Date,
-  locale: Locale,
-): string | null {
-  if (!expiresAt) return null;
-  const ms = Date.parse(expiresAt) - now.getTime();
-  if (Number.isNaN(ms) || ms <= 0) return null;
-  const seconds = Math.floor(ms / 1000);
-  const days = Math.floor(seconds / 86_400);
-  const clock = [
-    Math.floor((seconds % 86_400) / 3600),
-    Math.floor((seconds % 3600) / 60),
-    seconds % 60,
-  ]
-    .map(twoDigits)
-    .join(":");
-  return days > 0 ? m.countdown_days({ days, clock }, { locale }) : clock;
 }

@@ -1,5 +1,7 @@
 import { ANONYMOUS_DAILY_CREDITS, DAILY_TOP_UP_CREDITS } from "../../core/rules";
 import { TRUNCATE } from "../../core/text";
+import { msUntilNextJakartaMidnight } from "../../core/dates";
+import { formatSpan } from "../../core/time-left";
 import type { ViewerSummary } from "../../core/viewer";
 import { ANSWER_LANGUAGE_FIELD, type Locale } from "../../core/locale";
 import { byCount } from "./i18n";
@@ -46,24 +48,10 @@ export function outOfCreditsNextStep(
   return { text: m.out_of_credits_tomorrow({ credits }, { locale }), offerRedeem: true };
 }
 
-/** Milliseconds in an hour and in a minute. */
-const HOUR_MS = 60 * 60 * 1000;
-const MINUTE_MS = 60 * 1000;
-/** Jakarta is UTC+7 all year (no daylight saving). */
-const JAKARTA_OFFSET_MS = 7 * HOUR_MS;
-
 /** How long until credits reset (midnight Asia/Jakarta), e.g. "5 h 12 min", rounded up. */
 export function timeUntilCreditReset(now: Date, locale: Locale): string {
-  const jakartaMs = now.getTime() + JAKARTA_OFFSET_MS;
-  const dayMs = 24 * HOUR_MS;
-  const left = dayMs - (((jakartaMs % dayMs) + dayMs) % dayMs);
-  const minutes = Math.max(1, Math.ceil(left / MINUTE_MS));
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  if (hours === 0) return m.reset_in_minutes({ minutes: rest }, { locale });
-  return rest === 0
-    ? m.reset_in_hours({ hours }, { locale })
-    : m.reset_in_hours_minutes({ hours, minutes: rest }, { locale });
+  const minutes = Math.max(1, Math.ceil(msUntilNextJakartaMidnight(now) / 60_000));
+  return formatSpan(minutes, locale);
 }
 
 /** Where the browser remembers that the visitor has seen the first-open notice. */
