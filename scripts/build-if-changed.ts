@@ -40,7 +40,11 @@ export type BuildDecision = "no build" | "changed" | "unchanged";
 export function inputsHash(root: string): string {
   const hash = createHash("sha256");
   for (const file of inputFiles(root)) {
-    hash.update(file).update("\0").update(readFileSync(path.join(root, file))).update("\0");
+    hash
+      .update(file)
+      .update("\0")
+      .update(readFileSync(path.join(root, file)))
+      .update("\0");
   }
   return hash.digest("hex");
 }

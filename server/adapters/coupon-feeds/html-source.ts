@@ -1,4 +1,4 @@
-import { load as loadHtml } from "cheerio";
+import { load as loadHtml, type CheerioAPI } from "cheerio";
 import type { PageFetcher } from "./api-source";
 import { newCouponRecord, type CouponRecord } from "./coupon-record";
 import { decodeHtmlEntities } from "./normalise";
@@ -9,8 +9,10 @@ import type { FeedParseResult } from "./udemy-json";
  * A coupon site published only as HTML: list pages (`{page}` in the URL) whose `itemSelector`
  * links lead to detail pages; at most `maxDetailPages` of those are read, each giving the link
  * to the course (`linkSelector`, followed to Udemy by the caller when it is an aggregator's) and
- * the title (`titleSelector`, else the list link's text). Selectors that match nothing on the
- * first list page, or on every detail page, mean the site changed: the source fails.
+ * the title (`titleSelector`, else the list link's title, image alt or text). With `detailIsLink` the detail URL is
+ * itself that link (a redirect) and is left to the caller to follow. Selectors that match
+ * nothing on the first list page, or on every detail page, mean the site changed: the source
+ * fails.
  */
 export async function loadHtmlSource(
   source: HtmlSourceConfig,
@@ -19,6 +21,9 @@ export async function loadHtmlSource(
   const config = withDefaults(source);
   const rejected: string[] = [];
   const items = await readListPages(config, options.get, rejected);
+  if (config.detailIsLink) return linksFromList(items, config, rejected, options.now);
+  const linkSelector = config.linkSelector;
+  if (linkSelector === undefined) throw new Error("an html source needs linkSelector");
   const records: CouponRecord[] = [];
   let linksFound = 0;
   let detailFailures = 0;
@@ -32,14 +37,13 @@ export async function loadHtmlSource(
       continue;
     }
     const $ = loadHtml(html);
-    const href = $(config.linkSelector).first().attr("href")?.trim();
+    const href = $(linkSelector).first().attr("href")?.trim();
     if (!href) {
-      rejected.push(`${item.detailUrl}: no link matches "${config.linkSelector}"`);
+      rejected.push(`${item.detailUrl}: no link matches "${linkSelector}"`);
       continue;
     }
     linksFound += 1;
-    const title =
-      (config.titleSelector ? textOf($(config.titleSelector).first().text()) : "") || item.title;
+    const title = (config.titleSelector ? titleOn($, config.titleSelector) : "") || item.title;
     if (!title) {
       rejected.push(`${item.detailUrl}: no title`);
       continue;
@@ -55,36 +59,60 @@ export async function loadHtmlSource(
   }
   const read = Math.min(items.length, config.maxDetailPages) - detailFailures;
   if (read > 0 && linksFound === 0) {
-    throw new Error(
-      `no detail page has a link matching "${config.linkSelector}" (format changed?)`,
-    );
+    throw new Error(`no detail page has a link matching "${linkSelector}" (format changed?)`);
   }
+  noteSkipped(items, config, rejected);
+  return { records, rejected };
+}
+
+/** Each list item's (rewritten) link is the way to the course: no detail page is fetched. */
+function linksFromList(
+  items: ListItem[],
+  config: ResolvedHtmlConfig,
+  rejected: string[],
+  now: Date,
+): FeedParseResult {
+  const records = items
+    .slice(0, config.maxDetailPages)
+    .filter((item) => {
+      if (item.title) return true;
+      rejected.push(`${item.detailUrl}: no title`);
+      return false;
+    })
+    .map((item) => toCouponRecord(item.detailUrl, item.title, now));
+  noteSkipped(items, config, rejected);
+  return { records, rejected };
+}
+
+function noteSkipped(items: ListItem[], config: ResolvedHtmlConfig, rejected: string[]): void {
   if (items.length > config.maxDetailPages) {
     rejected.push(
       `${items.length - config.maxDetailPages} item(s) not read (maxDetailPages ${config.maxDetailPages})`,
     );
   }
-  return { records, rejected };
+}
+
+/** A detail page's title: the element's text, or a `<meta>`'s content (og:title). */
+function titleOn($: CheerioAPI, selector: string): string {
+  const element = $(selector).first();
+  return textOf(element.is("meta") ? (element.attr("content") ?? "") : element.text());
 }
 
 type ListItem = { detailUrl: string; title: string };
 
 type ResolvedHtmlConfig = HtmlSourceConfig &
-  Required<Pick<HtmlSourceConfig, keyof typeof HTML_DEFAULTS | "itemSelector" | "linkSelector">>;
+  Required<Pick<HtmlSourceConfig, keyof typeof HTML_DEFAULTS | "itemSelector">>;
 
 function withDefaults(config: HtmlSourceConfig): ResolvedHtmlConfig {
-  const { itemSelector, linkSelector } = config;
-  // parseIngestSources requires both; a config built in code without them is a programming error.
-  if (itemSelector === undefined || linkSelector === undefined) {
-    throw new Error("an html source needs itemSelector and linkSelector");
-  }
+  const { itemSelector } = config;
+  // parseIngestSources requires it; a config built in code without it is a programming error.
+  if (itemSelector === undefined) throw new Error("an html source needs itemSelector");
   return {
     ...config,
     firstPage: config.firstPage ?? HTML_DEFAULTS.firstPage,
     maxPages: config.maxPages ?? HTML_DEFAULTS.maxPages,
     maxDetailPages: config.maxDetailPages ?? HTML_DEFAULTS.maxDetailPages,
     itemSelector,
-    linkSelector,
   };
 }
 
@@ -122,7 +150,7 @@ async function readListPages(
       }
       if (seen.has(detailUrl)) return;
       seen.add(detailUrl);
-      found.push({ detailUrl, title: textOf($(element).text()) });
+      found.push({ detailUrl, title: listTitle($(element)) });
     });
     if (found.length === 0) {
       if (offset === 0) {
@@ -141,6 +169,18 @@ async function readListPages(
 function rewriteDetailUrl(url: string, config: HtmlSourceConfig): string {
   if (config.detailUrlPattern === undefined) return url;
   return url.replace(new RegExp(config.detailUrlPattern), config.detailUrlReplacement ?? "");
+}
+
+/**
+ * A list link's title: its `title` attribute, else its image's `alt` (a card whose text mixes
+ * rating, price and title), else its text.
+ */
+function listTitle(link: ReturnType<CheerioAPI>): string {
+  return (
+    textOf(link.attr("title") ?? "") ||
+    textOf(link.find("img[alt]").first().attr("alt") ?? "") ||
+    textOf(link.text())
+  );
 }
 
 function textOf(text: string): string {

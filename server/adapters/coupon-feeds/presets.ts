@@ -3,10 +3,14 @@
  * every option. Each preset is an ordinary source entry (validated by source-config.ts like any
  * other); an entry `{ "preset": "real-discount", "url": "…", "maxPages": 2 }` takes the preset
  * and overrides the options it names, which is also how tests point a preset at a fake server.
- * Where each site's format was learnt: docs/decisions/0016-coupon-source-presets.md.
+ * Where each site's format was learnt: docs/decisions/0016-coupon-source-presets.md and
+ * 0033-coupon-source-presets-2026.md.
  */
 export const COUPON_SOURCE_PRESETS = {
-  /** Real Discount's course API, filtered to free Udemy coupons, newest sale first. */
+  /**
+   * Real Discount's course API, filtered to free Udemy coupons, newest sale first. Its
+   * sponsored slots are dropped; an item whose sale price is not 0 is not free.
+   */
   "real-discount": {
     kind: "api",
     url: "https://cdn.real.discount/api/courses",
@@ -17,24 +21,48 @@ export const COUPON_SOURCE_PRESETS = {
     firstPage: 1,
     maxPages: 3,
     itemsPath: "items",
+    skipWhen: { store: ["Sponsored"] },
+    freeWhenZero: "sale_price",
     fieldMap: {
       url: "courseUrl",
       name: "title",
       category: "category",
       subcategory: "subCategory",
+      language: "language",
       image: "imageUrl",
       rating: "udemyRating",
       sale_start: "foundAt",
     },
   },
-  /** Tutorial Bar (WordPress): the free-course category; the course link is an ACF field. */
-  tutorialbar: {
-    kind: "wordpress",
-    url: "https://www.tutorialbar.com",
-    query: { categories: "55" },
-    perPage: 50,
-    maxPages: 3,
-    linkField: "acf.course_url",
+  /** Huythanh0x's coupon server: coupons it checked with Udemy, pages from 0, newest first. */
+  "thanh0x-coupons": {
+    kind: "api",
+    url: "https://coupons.thanh0x.com/api/v1/coupons",
+    pageParam: "pageIndex",
+    limitParam: "numberPerPage",
+    pageSize: 50,
+    firstPage: 0,
+    maxPages: 4,
+    itemsPath: "courses",
+    fieldMap: {
+      couponUrl: "courseUrl",
+      couponCode: "couponCode",
+      title: "title",
+      category: "category",
+      subCategory: "subCategory",
+      language: "language",
+      level: "level",
+      author: "instructor",
+      heading: "headline",
+      description: "description",
+      previewImage: "imageUrl",
+      contentLength: "durationMinutes",
+      rating: "udemyRating",
+      reviews: "udemyReviews",
+      students: "students",
+      usesRemaining: "usesRemaining",
+      expiredDate: "expiresAt",
+    },
   },
   /** Course Joiner (WordPress): the Udemy category; the course link is the "APPLY HERE" anchor. */
   coursejoiner: {
@@ -46,22 +74,23 @@ export const COUPON_SOURCE_PRESETS = {
     linkSelector: 'a:contains("APPLY HERE")',
   },
   /**
-   * iDownloadCoupon (WordPress): a post may hold the Udemy link; otherwise its `/udemy/<id>/`
-   * page redirects to a LinkShare link whose `murl` is the course.
+   * iDownloadCoupon (WooCommerce on WordPress): products of the Udemy category; each product's
+   * `/udemy/<id>/` answers a redirect to trk.udemy.com (its `u=` is the course, or a short link
+   * without `u=` redirects on to it).
    */
   idownloadcoupon: {
     kind: "wordpress",
     url: "https://idownloadcoupon.com",
+    postType: "product",
+    query: { product_cat: "15" },
     perPage: 50,
     maxPages: 2,
     linkTemplate: "https://idownloadcoupon.com/udemy/{id}/",
   },
-  /** The udemy-coupons JSON feed (see shared/data/SOURCE.md), as committed upstream. */
-  "udemy-coupons": {
-    kind: "json",
-    url: "https://raw.githubusercontent.com/Huythanh0x/crawl_udemy_coupon_real_time/master/udemy_coupon.json",
-  },
-  /** DiscUdemy (HTML): list cards lead to the course page; its /go/ page holds the Udemy link. */
+  /**
+   * DiscUdemy (HTML): list cards lead to the course page; its /go/ page holds the Udemy link in
+   * the element whose class is exactly "ui segment" (other segments hold other links).
+   */
   discudemy: {
     kind: "html",
     url: "https://www.discudemy.com/all/{page}",
@@ -71,7 +100,52 @@ export const COUPON_SOURCE_PRESETS = {
     detailUrlPattern: "^(https?://[^/]+)/[^/]+/([^/?#]+)/?$",
     detailUrlReplacement: "$1/go/$2",
     maxDetailPages: 20,
-    linkSelector: "div.ui.segment a[href]",
+    linkSelector: 'div[class="ui segment"] a[href]',
+  },
+  /** Couponami, DiscUdemy's successor (same layout): the Udemy link in the violet message. */
+  couponami: {
+    kind: "html",
+    url: "https://www.couponami.com/all/{page}",
+    firstPage: 1,
+    maxPages: 2,
+    itemSelector: "section.card a.card-header",
+    detailUrlPattern: "^(https?://[^/]+)/[^/]+/([^/?#]+)/?$",
+    detailUrlReplacement: "$1/go/$2",
+    maxDetailPages: 20,
+    linkSelector: 'div.ui.violet.message a[href*="udemy.com"]',
+  },
+  /** E-next (HTML): list buttons lead to a page whose h3 is the title and btn-primary the link. */
+  "e-next": {
+    kind: "html",
+    url: "https://jobs.e-next.in/course/udemy/{page}",
+    firstPage: 1,
+    maxPages: 2,
+    itemSelector: 'a[class="btn btn-secondary btn-sm btn-block"]',
+    maxDetailPages: 20,
+    titleSelector: "h3",
+    linkSelector: 'a[class="btn btn-primary"]',
+  },
+  /** Udemy Freebies (HTML): each card's `/out/<slug>` redirects to the course; no page read. */
+  "udemy-freebies": {
+    kind: "html",
+    url: "https://www.udemyfreebies.com/free-udemy-courses/{page}",
+    firstPage: 1,
+    maxPages: 2,
+    itemSelector: 'div.coupon-name a[href*="/free-udemy-course/"]',
+    detailUrlPattern: "^(https?://[^/]+)/free-udemy-course/([^/?#]+)/?$",
+    detailUrlReplacement: "$1/out/$2",
+    detailIsLink: true,
+    maxDetailPages: 20,
+  },
+  /** UdemyXpert (HTML): course cards (title in the image's alt) → page with the Udemy link. */
+  udemyxpert: {
+    kind: "html",
+    url: "https://udemyxpert.com/courses?page={page}",
+    firstPage: 1,
+    maxPages: 2,
+    itemSelector: "a.course-card-link",
+    maxDetailPages: 20,
+    linkSelector: 'a[href^="https://www.udemy.com/course/"], a[href^="https://udemy.com/course/"]',
   },
 } as const satisfies Record<string, Record<string, unknown> & { kind: string }>;
 

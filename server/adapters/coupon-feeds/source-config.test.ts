@@ -69,19 +69,23 @@ describe("parseIngestSources", () => {
   it("expands presets by name, with overrides, mixed with full entries", () => {
     const sources = parseIngestSources(
       JSON.stringify([
-        "udemy-coupons",
+        "thanh0x-coupons",
         { preset: "real-discount", url: "http://127.0.0.1:9999/api/courses", maxPages: 2 },
-        { preset: "tutorialbar", name: "tb-staging", perPage: 10 },
+        { preset: "coursejoiner", name: "cj-staging", perPage: 10 },
         { kind: "rss", name: "blog", url: "https://blog.example/feed" },
       ]),
     );
     expect(sources).toEqual([
-      {
-        kind: "json",
-        name: "udemy-coupons",
-        preset: "udemy-coupons",
-        url: "https://raw.githubusercontent.com/Huythanh0x/crawl_udemy_coupon_real_time/master/udemy_coupon.json",
-      },
+      expect.objectContaining({
+        kind: "api",
+        name: "thanh0x-coupons",
+        preset: "thanh0x-coupons",
+        url: "https://coupons.thanh0x.com/api/v1/coupons",
+        pageParam: "pageIndex",
+        limitParam: "numberPerPage",
+        firstPage: 0,
+        itemsPath: "courses",
+      }),
       expect.objectContaining({
         kind: "api",
         name: "real-discount",
@@ -91,44 +95,60 @@ describe("parseIngestSources", () => {
         maxPages: 2,
         pageSize: 100,
         itemsPath: "items",
+        skipWhen: { store: ["Sponsored"] },
+        freeWhenZero: "sale_price",
       }),
       expect.objectContaining({
         kind: "wordpress",
-        name: "tb-staging",
-        preset: "tutorialbar",
-        url: "https://www.tutorialbar.com",
+        name: "cj-staging",
+        preset: "coursejoiner",
+        url: "https://www.coursejoiner.com",
         perPage: 10,
-        query: { categories: "55" },
-        linkField: "acf.course_url",
+        query: { categories: "74" },
       }),
       { kind: "rss", name: "blog", url: "https://blog.example/feed" },
     ]);
+  });
+
+  it("takes an html source whose detail links are redirects without a link selector", () => {
+    const [source] = parseIngestSources(
+      '[{"kind":"html","name":"h","url":"https://h.example/{page}","itemSelector":"a","detailIsLink":true}]',
+    );
+    expect(source).toMatchObject({ kind: "html", detailIsLink: true });
   });
 
   it("accepts every preset as it ships", () => {
     const sources = parseIngestSources(JSON.stringify(COUPON_SOURCE_PRESET_NAMES));
     expect(sources.map((source) => `${source.name}:${source.kind}`)).toEqual([
       "real-discount:api",
-      "tutorialbar:wordpress",
+      "thanh0x-coupons:api",
       "coursejoiner:wordpress",
       "idownloadcoupon:wordpress",
-      "udemy-coupons:json",
       "discudemy:html",
+      "couponami:html",
+      "e-next:html",
+      "udemy-freebies:html",
+      "udemyxpert:html",
     ]);
   });
 
   it.each([
     [
       '["real-discount","no-such-site"]',
-      '[1] unknown preset "no-such-site" (known presets: real-discount, tutorialbar, coursejoiner, idownloadcoupon, udemy-coupons, discudemy)',
+      '[1] unknown preset "no-such-site" (known presets: real-discount, thanh0x-coupons, coursejoiner, idownloadcoupon, discudemy, couponami, e-next, udemy-freebies, udemyxpert)',
     ],
     [
-      '[{"preset":"tutorialbar","kind":"rss"}]',
-      '[0.kind] preset "tutorialbar" is of kind "wordpress"',
+      '[{"preset":"coursejoiner","kind":"rss"}]',
+      '[0.kind] preset "coursejoiner" is of kind "wordpress"',
     ],
     ['[{"preset":"real-discount","maxPages":0}]', /^\[0\.maxPages\]/],
     ['[{"preset":"real-discount","surprise":1}]', /surprise/],
-    ['["tutorialbar","tutorialbar"]', /source names must be unique/],
+    ['["coursejoiner","coursejoiner"]', /source names must be unique/],
+    [
+      '[{"kind":"html","name":"h","url":"https://h.example/{page}","itemSelector":"a"}]',
+      "[0.linkSelector] is required for an html source whose detail pages are pages",
+    ],
+    ['[{"preset":"real-discount","skipWhen":{"store":[]}}]', /^\[0\.skipWhen\.store\]/],
     [
       '[{"preset":"discudemy","itemSelector":"a[href"}]',
       "[0.itemSelector] is not a valid CSS selector",

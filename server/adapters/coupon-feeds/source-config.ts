@@ -89,6 +89,15 @@ const apiSource = z
     maxPages: z.number().int().min(1).max(500).default(20),
     itemsPath: z.string().max(100).default(""),
     fieldMap: z.record(z.string().min(1).max(100), z.enum(API_TARGET_FIELDS)),
+    /**
+     * Items that are not coupons (a site's sponsored slots): a field path and the values that
+     * mark them, e.g. `{ "store": ["Sponsored"] }`. They are dropped before any link is followed.
+     */
+    skipWhen: z
+      .record(z.string().min(1).max(100), z.array(z.string().max(100)).min(1).max(20))
+      .optional(),
+    /** A price field that must be 0 for the coupon to be free (e.g. `sale_price`); else rejected. */
+    freeWhenZero: z.string().min(1).max(100).optional(),
   })
   .refine(
     (source) =>
@@ -153,17 +162,25 @@ const htmlSource = z
     detailUrlPattern: z.string().min(1).max(300).optional(),
     detailUrlReplacement: z.string().max(300).optional(),
     maxDetailPages: z.number().int().min(1).max(100).optional(),
-    /** The link on a detail page that leads to the course (required), directly or via redirects. */
+    /**
+     * The (rewritten) detail URL is itself the link to the course, a redirect such as
+     * `/out/<slug>`: it is never fetched as a page but followed like any aggregator link.
+     */
+    detailIsLink: z.boolean().optional(),
+    /** The link on a detail page that leads to the course, directly or via redirects. */
     linkSelector: cssSelector.optional(),
-    /** The course title on a detail page; without it (or no match) the list link's text. */
+    /**
+     * The course title on a detail page (its text, or `content` for a `<meta>`); without it (or
+     * no match) the list link's `title`, image `alt` or text.
+     */
     titleSelector: cssSelector.optional(),
   })
   .refine((source) => source.itemSelector !== undefined, {
     message: "is required for an html source",
     path: ["itemSelector"],
   })
-  .refine((source) => source.linkSelector !== undefined, {
-    message: "is required for an html source",
+  .refine((source) => source.linkSelector !== undefined || source.detailIsLink === true, {
+    message: "is required for an html source whose detail pages are pages (detailIsLink unset)",
     path: ["linkSelector"],
   })
   .refine((source) => isValidPattern(source.detailUrlPattern), {

@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import { createCouponFeeds } from "../../server/adapters/coupon-feeds/feeds";
+import type { FetchPolicy } from "../../server/adapters/coupon-feeds/http-fetch";
+import { parseIngestSources } from "../../server/adapters/coupon-feeds/source-config";
+import type { FixtureHandler } from "./fixture-http-server";
+
+/**
+ * Coupon sites recorded in fixtures (server/adapters/coupon-feeds/fixtures/), served from a
+ * fixture server that a preset is pointed at through an INGEST_SOURCES override.
+ */
+
+export const presetFetchPolicy: FetchPolicy = {
+  timeoutMs: 5_000,
+  maxBytes: 1024 * 1024,
+  retries: 0,
+  backoffMs: 1,
+  userAgent: "KursuskuBot/1.0 (+https://kursusku.example)",
+};
+
+const FIXTURES = new URL("../../server/adapters/coupon-feeds/fixtures/", import.meta.url);
+
+export const couponFixture = (file: string) => readFileSync(new URL(file, FIXTURES), "utf8");
+
+/** The real sites' origins the fixtures link to; served, they point at the fake server. */
+const RECORDED_ORIGINS = [
+  "https://www.discudemy.com",
+  "https://www.couponami.com",
+  "https://jobs.e-next.in",
+  "https://www.udemyfreebies.com",
+  "https://udemyxpert.com",
+];
+
+/** A fixture page with every link to a recorded site rewritten to `origin()`. */
+export const htmlFixture =
+  (file: string, origin: () => string): FixtureHandler =>
+  (_request, response) => {
+    let page = couponFixture(file);
+    for (const recorded of RECORDED_ORIGINS) page = page.replaceAll(recorded, origin());
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
+  };
+
+export const redirectTo =
+  (location: () => string, status = 302): FixtureHandler =>
+  (_request, response) => {
+    response.writeHead(status, { location: location() }).end();
+  };
+
+/** Answers by a query parameter's value (a page number), else `otherwise`. */
+export const byQuery =
+  (
+    parameter: string,
+    pages: Record<string, FixtureHandler>,
+    otherwise: FixtureHandler,
+  ): FixtureHandler =>
+  (request, response, url) =>
+    (pages[url.searchParams.get(parameter) ?? ""] ?? otherwise)(request, response, url);
+
+/** Loads the single source one INGEST_SOURCES entry describes. */
+export async function loadOnlySource(
+  entry: unknown,
+  now: Date,
+  overrides: Partial<FetchPolicy> = {},
+) {
+  const configs = parseIngestSources(JSON.stringify([entry]));
+  return createCouponFeeds(configs, { ...presetFetchPolicy, ...overrides }).sources[0]!.load({
+    now,
+  });
+}
