@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 // With its extension: Vite's coming native config loader resolves no extensionless imports.
 import { precompressAssets } from "./tools/build/precompress-assets.ts";
+import { clientBundleGuard } from "./tools/build/client-bundle-guard.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "server") + path.sep;
 // Where React Router writes the server bundle (one index.js), for the relative import paths.
@@ -28,6 +29,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     paraglideVitePlugin({ project: "./project.inlang", outdir: "./core/paraglide" }),
     tailwindcss(),
     reactRouter(),
+    // No server module may reach the browser: the build fails and names the import chain.
+    clientBundleGuard(import.meta.dirname),
     precompressAssets(),
   ],
   build: isSsrBuild

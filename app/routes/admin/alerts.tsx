@@ -1,7 +1,7 @@
 import { AdminTable, cardClass } from "../../components/admin/admin-ui";
 import { formatCount } from "../../../core/numbers";
 import { readAlertDeliveryStats } from "../../../server/domain/alerts/delivery-stats";
-import { operatorOr404 } from "./console";
+import { operatorOr404 } from "./console.server";
 import type { Route } from "./+types/alerts";
 
 /** /admin/alerts: how alerts are getting out, per channel, and what failed. */

@@ -2,32 +2,10 @@ import { Form } from "react-router";
 import { AdminTable, Notice } from "../../components/admin/admin-ui";
 import { ConfirmButton } from "../../components/admin/confirm-button";
 import { formatJakartaInstant } from "../../../core/dates";
-import { z } from "../../../core/zod";
-import { adminListArticles, adminSetArticleStatus } from "../../../server/domain/admin";
-import { operatorOr404, parseField, sectionAction, type FormHandler } from "./console";
+import { adminListArticles } from "../../../server/domain/admin";
+import { operatorOr404, sectionAction } from "./console.server";
 import type { Route } from "./+types/articles";
-
-/**
- * Hiding or publishing again names the article by id. An id that is not one (not a number, out of
- * range) is "No such article." (404), like an id nobody has, so the domain judges it.
- */
-const articleForm = z.object({ articleId: z.string().default("") });
-
-function setStatus(status: "hidden" | "published"): FormHandler {
-  return async ({ services }, operator, fields) => {
-    const { articleId } = parseField(articleForm, fields);
-    await adminSetArticleStatus(services, operator, Number(articleId), status);
-    return {
-      ok: true,
-      message: `Article ${articleId} ${status === "hidden" ? "hidden" : "published again"}.`,
-    };
-  };
-}
-
-export const articleForms: Record<string, FormHandler> = {
-  "hide-article": setStatus("hidden"),
-  "unhide-article": setStatus("published"),
-};
+import { articleForms } from "./articles-forms.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   operatorOr404(context);

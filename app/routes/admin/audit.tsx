@@ -1,6 +1,6 @@
 import { AdminTable } from "../../components/admin/admin-ui";
 import { listAuditLog } from "../../../server/domain/admin";
-import { operatorOr404 } from "./console";
+import { operatorOr404 } from "./console.server";
 import type { Route } from "./+types/audit";
 
 /** /admin/audit: what operators did, newest first. */

@@ -2,34 +2,10 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass, cardClass, fieldClass, Notice } from "../../components/admin/admin-ui";
 import { RunTable } from "../../components/admin/run-table";
 import { SourceTable } from "../../components/admin/source-table";
-import { z } from "../../../core/zod";
-import {
-  adminRunIngest,
-  listIngestRuns,
-  listIngestSources,
-  listSourceHealth,
-} from "../../../server/domain/admin";
-import { operatorOr404, parseField, sectionAction, type FormHandler } from "./console";
+import { listIngestRuns, listIngestSources, listSourceHealth } from "../../../server/domain/admin";
+import { operatorOr404, sectionAction } from "./console.server";
 import type { Route } from "./+types/ingest";
-
-/** "Run now": one source by name, or every source when none is chosen. */
-const runIngestForm = z.object({
-  source: z
-    .string()
-    .default("")
-    .transform((source) => source || null),
-});
-
-export const ingestForms: Record<string, FormHandler> = {
-  "run-ingest": async ({ services }, operator, fields) => {
-    const { source } = parseField(runIngestForm, fields);
-    const summary = await adminRunIngest(services, operator, source);
-    return {
-      ok: true,
-      message: `Ingest run ${summary.runId} (${summary.source}): found ${summary.found}, added ${summary.added}, updated ${summary.updated}, expired ${summary.expired}.`,
-    };
-  },
-};
+import { ingestForms } from "./ingest-forms.server";
 
 export async function loader({ context }: Route.LoaderArgs) {
   operatorOr404(context);

@@ -1,18 +1,11 @@
 import { Link, Outlet, redirect, useLocation } from "react-router";
 import { Notice } from "../../components/admin/admin-ui";
-import { articleForms } from "./articles";
-import { codeForms } from "./codes";
-import {
-  operatorOr404,
-  readFields,
-  runForm,
-  SECTION_LABELS,
-  SECTIONS,
-  sectionPath,
-  type Section,
-} from "./console";
-import { ingestForms } from "./ingest";
-import { userForms } from "./users";
+import { articleForms } from "./articles-forms.server";
+import { codeForms } from "./codes-forms.server";
+import { SECTION_LABELS, SECTIONS, sectionPath, type Section } from "./console";
+import { operatorOr404, readFields, runForm } from "./console.server";
+import { ingestForms } from "./ingest-forms.server";
+import { userForms } from "./users-forms.server";
 import type { Route } from "./+types/layout";
 
 /**

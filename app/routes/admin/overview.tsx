@@ -2,7 +2,7 @@ import { cardClass } from "../../components/admin/admin-ui";
 import { RunTable } from "../../components/admin/run-table";
 import { getAdminOverview } from "../../../server/domain/admin";
 import { formatCount } from "../../../core/numbers";
-import { operatorOr404 } from "./console";
+import { operatorOr404 } from "./console.server";
 import type { Route } from "./+types/overview";
 
 /** /admin: the catalogue's and the site's numbers at a glance. */

@@ -1,35 +1,10 @@
 import { Form } from "react-router";
 import { buttonClass, cardClass, fieldClass, Notice } from "../../components/admin/admin-ui";
 import { ConfirmButton } from "../../components/admin/confirm-button";
-import { z } from "../../../core/zod";
-import { adminAddCredits, adminFindUsers, adminSetPremium } from "../../../server/domain/admin";
-import { operatorOr404, parseField, sectionAction, wholeNumber, type FormHandler } from "./console";
+import { adminFindUsers } from "../../../server/domain/admin";
+import { operatorOr404, sectionAction } from "./console.server";
 import type { Route } from "./+types/users";
-
-/** Premium is granted or revoked for one account, by its id. */
-const userForm = z.object({ userId: z.string().default("") });
-/** Credits are added to one account, a whole number from 1 to 10000 at a time. */
-const addCreditsForm = userForm.extend({
-  credits: wholeNumber("Credits must be a whole number from 1 to 10000.", 1, 10_000),
-});
-
-function setPremium(premium: boolean): FormHandler {
-  return async ({ services }, operator, fields) => {
-    const { userId } = parseField(userForm, fields);
-    await adminSetPremium(services, operator, userId, premium);
-    return { ok: true, message: `Premium ${premium ? "granted" : "revoked"}.` };
-  };
-}
-
-export const userForms: Record<string, FormHandler> = {
-  "grant-premium": setPremium(true),
-  "revoke-premium": setPremium(false),
-  "add-credits": async ({ services }, operator, fields) => {
-    const { userId, credits } = parseField(addCreditsForm, fields);
-    const balance = await adminAddCredits(services, operator, userId, credits);
-    return { ok: true, message: `Credits added. New balance: ${balance}.` };
-  },
-};
+import { userForms } from "./users-forms.server";
 
 /** /admin/users?email=…: the accounts whose e-mail contains the text (none for no text). */
 export async function loader({ request, context }: Route.LoaderArgs) {
