@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCount } from "./numbers";
+import { formatCount, formatRating } from "./numbers";
 
 describe("formatCount", () => {
   it("groups thousands with commas", () => {
@@ -28,5 +28,16 @@ describe("formatCount", () => {
     expect(formatCount(1234.6)).toBe("1,235");
     expect(formatCount(Number.NaN)).toBe("NaN");
     expect(formatCount(Number.POSITIVE_INFINITY)).toBe("Infinity");
+  });
+});
+
+describe("in Indonesian", () => {
+  it("groups thousands with dots and writes decimals with a comma", () => {
+    expect(formatCount(2378, "id")).toBe("2.378");
+    expect(formatCount(1_234_567, "id")).toBe("1.234.567");
+    expect(formatCount(-4321, "id")).toBe("-4.321");
+    expect(formatRating(4.44, "id")).toBe("4,4");
+    expect(formatRating(4.44, "en")).toBe("4.4");
+    expect(formatCount(12345.678, "id", 2)).toBe("12.345,68");
   });
 });

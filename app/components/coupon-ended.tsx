@@ -1,6 +1,7 @@
 import { localizedHref, type Locale } from "../../core/locale";
 import * as m from "../../core/paraglide/messages";
 import { formatCount } from "../lib/course-facts";
+import { taxonomyName } from "../../core/taxonomy-names";
 import { goHref } from "../lib/course-opening";
 import { rich } from "./rich-text";
 import { WatchButton } from "./watch-button";
@@ -50,7 +51,9 @@ export function CouponEndedPage({
       {alternatives.length > 0 ? (
         <>
           <h2 className="mt-10 text-lg font-semibold">
-            {t(m.writing_go_ended_alternatives, { category: course.category })}
+            {t(m.writing_go_ended_alternatives, {
+              category: taxonomyName(course.category, locale),
+            })}
           </h2>
           <ul
             className="mt-3 divide-y divide-slate-200 dark:divide-slate-700"
@@ -62,7 +65,9 @@ export function CouponEndedPage({
                   <span className="font-medium">{alternative.title}</span>
                   {alternative.usesRemaining != null && (
                     <span className="block text-xs text-slate-600 dark:text-slate-300">
-                      {t(m.card_uses_left, { count: formatCount(alternative.usesRemaining) })}
+                      {t(m.card_uses_left, {
+                        count: formatCount(alternative.usesRemaining, locale),
+                      })}
                     </span>
                   )}
                 </span>

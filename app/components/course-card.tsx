@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { formatIndonesianDate, formatJakartaTime } from "../../core/dates";
+import { formatRating } from "../../core/numbers";
+import { taxonomyName } from "../../core/taxonomy-names";
 import type { PublicCourse } from "../../core/course";
 import { coursePath } from "../../core/course-paths";
 import { formatCount, formatDuration, formatLevel, formatTimeLeft } from "../lib/course-facts";
@@ -56,11 +58,12 @@ export function CourseCard({
     : undefined;
   const facts = [
     course.instructor,
-    course.language,
+    course.language && taxonomyName(course.language, locale),
     formatLevel(course.level, locale),
     formatDuration(course.durationMinutes, locale),
   ].filter((fact): fact is string => Boolean(fact));
   const shortTitle = truncate(course.title, TRUNCATE.ariaTitle);
+  const category = taxonomyName(course.courseType, locale);
 
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
@@ -69,9 +72,9 @@ export function CourseCard({
         <div className="flex min-w-0 items-center gap-1.5">
           <span
             className="min-w-0 truncate rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700 dark:bg-slate-800 dark:text-brand-100"
-            title={course.courseType}
+            title={category}
           >
-            {truncate(course.courseType, TRUNCATE.categoryLabel)}
+            {truncate(category, TRUNCATE.categoryLabel)}
           </span>
           {course.date === today && (
             <span className="shrink-0 rounded-full bg-emerald-100 px-2.5 py-0.5 text-xs font-bold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-100">
@@ -124,16 +127,16 @@ export function CourseCard({
       <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
         {course.udemyRating !== null && (
           <li>
-            Udemy {course.udemyRating.toFixed(1)}★
-            {course.udemyReviews !== null && ` (${formatCount(course.udemyReviews)})`}
+            Udemy {formatRating(course.udemyRating, locale)}★
+            {course.udemyReviews !== null && ` (${formatCount(course.udemyReviews, locale)})`}
           </li>
         )}
         {course.students !== null && (
-          <li>{t(m.card_students, { count: formatCount(course.students) })}</li>
+          <li>{t(m.card_students, { count: formatCount(course.students, locale) })}</li>
         )}
         {course.usesRemaining !== null && (
           <li title={checkedNote}>
-            {t(m.card_uses_left, { count: formatCount(course.usesRemaining) })}
+            {t(m.card_uses_left, { count: formatCount(course.usesRemaining, locale) })}
           </li>
         )}
         {timeLeft && (

@@ -9,6 +9,7 @@ import {
   type CourseSort,
 } from "../../core/course-filters";
 import type { Locale } from "../../core/locale";
+import { taxonomyName } from "../../core/taxonomy-names";
 import { byCount, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
@@ -146,7 +147,10 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
             value={filters.type}
             options={[
               { value: "", label: t(m.filter_all_categories) },
-              ...categories.map((category) => ({ value: category, label: category })),
+              ...categories.map((category) => ({
+                value: category,
+                label: taxonomyName(category, locale),
+              })),
             ]}
             onChange={submitForm}
           />
@@ -168,7 +172,10 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
             value={filters.language}
             options={[
               { value: "", label: t(m.filter_all_languages) },
-              ...languages.map((language) => ({ value: language, label: language })),
+              ...languages.map((language) => ({
+                value: language,
+                label: taxonomyName(language, locale),
+              })),
             ]}
             onChange={submitForm}
           />

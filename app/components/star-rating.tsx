@@ -1,9 +1,10 @@
+import { formatCount, formatRating } from "../../core/numbers";
 import { byCount, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
 /** Five stars filled to the rating, with the number for screen readers. */
 export function StarRating({ rating, count }: { rating: number; count: number }) {
-  const { t } = useMessages();
+  const { t, locale } = useMessages();
   if (count <= 0) {
     return <p className="text-sm text-slate-500 dark:text-slate-400">{t(m.rating_none)}</p>;
   }
@@ -14,7 +15,7 @@ export function StarRating({ rating, count }: { rating: number; count: number })
       role="img"
       className="flex items-center gap-1 text-sm"
       aria-label={t(byCount(count, m.rating_label_one, m.rating_label_other), {
-        rating: rating.toFixed(1),
+        rating: formatRating(rating, locale),
         count,
       })}
     >
@@ -23,7 +24,7 @@ export function StarRating({ rating, count }: { rating: number; count: number })
         <span className="text-slate-300 dark:text-slate-600">{"★".repeat(5 - rounded)}</span>
       </span>
       <span aria-hidden="true" className="text-slate-600 dark:text-slate-300">
-        {rating.toFixed(1)} ({count})
+        {formatRating(rating, locale)} ({formatCount(count, locale)})
       </span>
     </p>
   );

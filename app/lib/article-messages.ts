@@ -29,7 +29,10 @@ const EXACT: Record<string, Translation> = {
   [ARTICLE_MESSAGES.contentRequired]: fixed(m.writing_rule_content_required),
   [ARTICLE_MESSAGES.contentTooShort]: fixed(m.writing_rule_content_too_short),
   [ARTICLE_MESSAGES.contentTooLong]: (locale) =>
-    m.writing_rule_content_too_long({ max: formatCount(ARTICLE_LIMITS.contentMax) }, { locale }),
+    m.writing_rule_content_too_long(
+      { max: formatCount(ARTICLE_LIMITS.contentMax, locale) },
+      { locale },
+    ),
   [ARTICLE_MESSAGES.authorRequired]: fixed(m.writing_rule_author_required),
   [ARTICLE_MESSAGES.authorTooLong]: (locale) =>
     m.writing_rule_author_too_long({ max: ARTICLE_LIMITS.authorMax }, { locale }),

@@ -19,6 +19,8 @@ import { ViewCourseButton } from "../components/view-course-button";
 import { courseListHref } from "../../core/course-filters";
 import { coursePath, parseCourseSlug } from "../../core/course-paths";
 import { formatIndonesianDate } from "../../core/dates";
+import { formatRating } from "../../core/numbers";
+import { taxonomyName } from "../../core/taxonomy-names";
 import { isOutOfCredits } from "../../core/viewer";
 import { formatCount, formatDuration, formatLevel } from "../lib/course-facts";
 import {
@@ -111,7 +113,8 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   const favourites = new Set(layer?.favouriteCourseIds ?? loaderData.favouriteCourseIds);
   const review = layer ? layer.review : loaderData;
   const facts: Array<[string, ReactNode]> = [];
-  if (course.language) facts.push([t(m.course_fact_language), course.language]);
+  if (course.language)
+    facts.push([t(m.course_fact_language), taxonomyName(course.language, locale)]);
   const level = formatLevel(course.level, locale);
   if (level) facts.push([t(m.course_fact_level), level]);
   const length = formatDuration(course.durationMinutes, locale);
@@ -119,12 +122,15 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   if (course.udemyRating !== null) {
     const reviews =
       course.udemyReviews !== null
-        ? ` ${t(m.course_fact_udemy_reviews, { count: formatCount(course.udemyReviews) })}`
+        ? ` ${t(m.course_fact_udemy_reviews, { count: formatCount(course.udemyReviews, locale) })}`
         : "";
-    facts.push([t(m.course_fact_udemy_rating), `${course.udemyRating.toFixed(1)}★${reviews}`]);
+    facts.push([
+      t(m.course_fact_udemy_rating),
+      `${formatRating(course.udemyRating, locale)}★${reviews}`,
+    ]);
   }
   if (course.students !== null)
-    facts.push([t(m.course_fact_students), formatCount(course.students)]);
+    facts.push([t(m.course_fact_students), formatCount(course.students, locale)]);
   facts.push([
     t(m.card_added),
     <time key="added" dateTime={course.date}>
@@ -154,7 +160,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               to={href(courseListHref({ type: course.courseType }))}
               className="inline-flex min-h-11 items-center hover:underline"
             >
-              {course.courseType}
+              {taxonomyName(course.courseType, locale)}
             </Link>
           </li>
           <li aria-hidden="true">›</li>
@@ -179,11 +185,11 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         <div className="min-w-0">
           <p className="flex flex-wrap gap-1.5 text-xs font-semibold">
             <span className="rounded-full bg-brand-50 px-2.5 py-0.5 text-brand-700 dark:bg-slate-800 dark:text-brand-100">
-              {course.courseType}
+              {taxonomyName(course.courseType, locale)}
             </span>
             {course.subCategory && (
               <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-                {course.subCategory}
+                {taxonomyName(course.subCategory, locale)}
               </span>
             )}
           </p>

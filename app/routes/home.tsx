@@ -31,6 +31,7 @@ import {
 import { pageMeta, siteUrlFromMatches } from "../lib/seo";
 import { localeOfPath, localizedHref, readLanguagePreference } from "../../core/locale";
 import { formatCount } from "../../core/numbers";
+import { taxonomyName } from "../../core/taxonomy-names";
 import { isOutOfCredits } from "../../core/viewer";
 import { byCount, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
@@ -162,7 +163,10 @@ function courseJsonLd(course: PublicCourse, locale: Locale) {
     name: course.title,
     description:
       course.headline ??
-      m.home_course_description({ title: course.title, category: course.courseType }, { locale }),
+      m.home_course_description(
+        { title: course.title, category: taxonomyName(course.courseType, locale) },
+        { locale },
+      ),
     url: course.link,
     inLanguage: course.language ?? undefined,
     provider: { "@type": "Organization", name: "Udemy", sameAs: "https://www.udemy.com" },
@@ -182,7 +186,7 @@ function courseJsonLd(course: PublicCourse, locale: Locale) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { filters, page, facets, today, error, bannerDismissed } = loaderData;
-  const { t, href } = useMessages();
+  const { t, href, locale } = useMessages();
   const layer = usePersonalLayer(loaderData.sharedRender);
   const visited = new Set(layer?.visitedCourseIds ?? loaderData.visitedCourseIds);
   const favourites = new Set(layer?.favouriteCourseIds ?? loaderData.favouriteCourseIds);
@@ -232,7 +236,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             {page && (
               <p className="text-sm text-slate-600 dark:text-slate-300">
                 {t(byCount(page.total, m.home_course_count_one, m.home_course_count_other), {
-                  count: formatCount(page.total),
+                  count: formatCount(page.total, locale),
                 })}
               </p>
             )}
