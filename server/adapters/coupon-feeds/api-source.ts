@@ -6,6 +6,7 @@ import {
   parseLooseInteger,
   parseLooseNumber,
 } from "./dates-and-numbers";
+import { parseJsonBody } from "./http-fetch";
 import type { ApiSourceConfig, ApiTargetField } from "./source-config";
 import type { FeedParseResult } from "./udemy-json";
 
@@ -46,12 +47,6 @@ export async function loadApiSource(
     if (firstItem === previousFirstItem) break;
     previousFirstItem = firstItem;
     for (const [index, item] of items.entries()) {
-      if (isSkipped(item, config.skipWhen)) continue;
-      const notFree = config.freeWhenZero ? notFreeReason(item, config.freeWhenZero) : null;
-      if (notFree) {
-        rejected.push(`page ${page} item ${index}: ${notFree}`);
-        continue;
-      }
       const record = toCouponRecord(item, config.fieldMap, options.now);
       if (typeof record === "string") rejected.push(`page ${page} item ${index}: ${record}`);
       else records.push(record);
@@ -60,34 +55,8 @@ export async function loadApiSource(
   return { records, rejected };
 }
 
-/** A sponsored slot or other non-coupon item, by the values `skipWhen` names. */
-function isSkipped(item: unknown, skipWhen: Record<string, string[]> | undefined): boolean {
-  if (!skipWhen) return false;
-  return Object.entries(skipWhen).some(([path, values]) => {
-    const value = text(valueAt(item, path));
-    return value !== null && values.some((marker) => marker.toLowerCase() === value.toLowerCase());
-  });
-}
-
-/**
- * Why an item is not a free coupon: its price field is missing, unreadable or above 0 (a
- * discount that is not 100 % off). Null when the price is 0.
- */
-function notFreeReason(item: unknown, field: string): string | null {
-  const raw = valueAt(item, field);
-  if (parseLooseNumber(raw) === 0) return null;
-  return `not free: ${field} is ${JSON.stringify(raw ?? null).slice(0, 40)}`;
-}
-
 function readItems(body: string, itemsPath: string): unknown[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch (error) {
-    throw new Error(`invalid JSON (${(error as Error).message}) (format changed?)`, {
-      cause: error,
-    });
-  }
+  const json = parseJsonBody(body);
   const items = valueAt(json, itemsPath);
   if (!Array.isArray(items)) {
     throw new Error(`no list at "${itemsPath || "(the page)"}" (format changed?)`);

@@ -30,9 +30,29 @@ const policy: FetchPolicy = {
 };
 
 let server: FixtureServer;
+/** Another address on this machine (the site's own /admin, a database's HTTP port). */
+let inside: FixtureServer;
 
 beforeAll(async () => {
+  inside = await startFixtureServer({
+    "/admin": answer("User-agent: *\nDisallow: /secret-admin-path", 200, "text/plain"),
+  });
   server = await startFixtureServer({
+    "/moved.json": (_request, response) => {
+      response.writeHead(301, { location: "/snapshot.json" }).end();
+    },
+    "/to-inside.json": (_request, response) => {
+      response.writeHead(302, { location: inside.url("/admin") }).end();
+    },
+    "/to-inside.xml": (_request, response) => {
+      response.writeHead(307, { location: inside.url("/admin") }).end();
+    },
+    "/list.html": answer(
+      `<html><body><a class="item" href="/to-inside.json">A course</a></body></html>`,
+      200,
+      "text/html",
+    ),
+    "/robots.json": answer("User-agent: *\nDisallow: /secret-admin-path", 200, "text/plain"),
     "/sample.json": answer(sample),
     "/snapshot.json": answer({
       update_time: "2030-01-01 00:00:00",
@@ -73,6 +93,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
+  await inside.close();
 });
 
 const source = (config: Partial<SourceConfig> & Pick<SourceConfig, "kind" | "name">) =>
@@ -138,6 +159,47 @@ describe("createCouponFeeds", () => {
       timeoutMs: name === "slow.json" ? 300 : policy.timeoutMs,
     });
     await expect(feeds.sources[0]!.load({ now })).rejects.toThrow(message);
+  });
+
+  it("follows a redirect on the configured source's own address", async () => {
+    const feeds = createCouponFeeds([source({ kind: "json", name: "moved.json" })], policy);
+    const { records } = await feeds.sources[0]!.load({ now });
+    expect(records.map((record) => record.title)).toEqual(["From the future"]);
+  });
+
+  it.each([
+    ["to-inside.json", "json"],
+    ["to-inside.xml", "rss"],
+    ["list.html", "html"],
+  ] as const)(
+    "never lets the %s (%s) source redirect to another internal address",
+    async (name, kind) => {
+      const config =
+        kind === "html"
+          ? ({
+              kind,
+              name,
+              url: server.url(`/${name}`),
+              itemSelector: "a.item",
+              linkSelector: "a",
+            } as SourceConfig)
+          : source({ kind, name });
+      const feeds = createCouponFeeds([config], { ...policy, retries: 0 });
+      const outcome = await feeds.sources[0]!.load({ now }).then(
+        (result) => result.rejected.join("; "),
+        (error: unknown) => (error as Error).message,
+      );
+      expect(outcome).toContain(`refused to fetch ${inside.url("/admin")}: not a public address`);
+      expect(inside.hits("/admin")).toBe(0);
+    },
+  );
+
+  it("never quotes the body of an answer it cannot read", async () => {
+    const feeds = createCouponFeeds([source({ kind: "json", name: "robots.json" })], policy);
+    const failure = (await feeds.sources[0]!.load({ now }).catch(
+      (error: unknown) => error,
+    )) as Error;
+    expect(failure.message).toBe("invalid JSON (format changed?)");
   });
 
   it("describes its sources for the start-up log", () => {

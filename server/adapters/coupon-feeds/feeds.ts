@@ -1,8 +1,13 @@
 import { loadApiSource } from "./api-source";
 import { finaliseRecords } from "./finalise-records";
 import { loadHtmlSource } from "./html-source";
-import { isLocalHostLiteral } from "./public-address";
-import { fetchText, type FetchPolicy, type FetchTextOptions } from "./http-fetch";
+import {
+  fetchText,
+  gateFor,
+  parseJsonBody,
+  type FetchPolicy,
+  type FetchTextOptions,
+} from "./http-fetch";
 import {
   createLinkFollowBudget,
   DEFAULT_LINK_FOLLOW,
@@ -64,19 +69,22 @@ export function createCouponFeeds(
       kind: config.kind,
       ...(config.preset === undefined ? {} : { preset: config.preset }),
       load: async (context) => {
+        // The operator's own address for the source may be local; nothing it leads to may be.
+        const gate = gateFor(config.url);
         const get = async (url: string) =>
           (
             await fetchText(url, policy, {
               ...fetchOptions,
               accept: ACCEPT[config.kind],
               signal: context.signal,
+              gate,
             })
           ).text;
         const budget = createLinkFollowBudget(linkFollow.perRun ?? MAX_LINK_FOLLOWS_PER_RUN);
         const follow: LinkFollowOptions = {
           ...DEFAULT_LINK_FOLLOW,
           timeoutMs: Math.min(DEFAULT_LINK_FOLLOW.timeoutMs, policy.timeoutMs),
-          allowPrivateHosts: pointsAtLocalHost(config.url),
+          gate,
           ...linkFollow,
           userAgent: policy.userAgent,
           signal: context.signal,
@@ -98,16 +106,7 @@ async function loadSource(
 ): Promise<FeedParseResult> {
   switch (config.kind) {
     case "json": {
-      const body = await get(config.url);
-      let json: unknown;
-      try {
-        json = JSON.parse(body);
-      } catch (error) {
-        throw new Error(`invalid JSON (${(error as Error).message}) (format changed?)`, {
-          cause: error,
-        });
-      }
-      return parseUdemyCouponFeed(json, {
+      return parseUdemyCouponFeed(parseJsonBody(await get(config.url)), {
         fallbackFoundAt: now,
         updateTimeOffset: config.updateTimeOffset,
       });
@@ -120,15 +119,6 @@ async function loadSource(
       return loadWordPressSource(config, { now, get });
     case "html":
       return loadHtmlSource(config, { now, get });
-  }
-}
-
-/** A source the operator pointed at this machine or its network (a stand-in, a mirror). */
-function pointsAtLocalHost(url: string): boolean {
-  try {
-    return isLocalHostLiteral(new URL(url).hostname);
-  } catch {
-    return false;
   }
 }
 

@@ -6,7 +6,14 @@ import {
   startFixtureServer,
   type FixtureServer,
 } from "../../../tests/setup/fixture-http-server";
-import { botUserAgent, fetchText, FetchError, type FetchPolicy } from "./http-fetch";
+import {
+  botUserAgent,
+  fetchText as fetchTextUngated,
+  FetchError,
+  gateFor,
+  type FetchPolicy,
+  type FetchTextOptions,
+} from "./http-fetch";
 
 /** Generous: a loaded machine must not turn a good answer into a timeout. */
 const policy: FetchPolicy = {
@@ -19,6 +26,13 @@ const policy: FetchPolicy = {
 
 let server: FixtureServer;
 let flaky = 0;
+
+/** The stand-in on 127.0.0.1 is the operator-configured origin of these fetches. */
+const fetchText = (url: string, fetchPolicy: FetchPolicy, options: FetchTextOptions = {}) =>
+  fetchTextUngated(url, fetchPolicy, {
+    gate: { trustedOrigins: [new URL(server.url("/")).origin] },
+    ...options,
+  });
 const waits: number[] = [];
 const recordWait = async (ms: number) => {
   waits.push(ms);
@@ -40,6 +54,19 @@ beforeAll(async () => {
     "/not-found": answer("nope", 404, "text/plain"),
     "/loop": (_request, response) => {
       response.writeHead(302, { location: "/loop" }).end();
+    },
+    "/moved": (_request, response) => {
+      response.writeHead(308, { location: "/ok" }).end();
+    },
+    "/chain": (_request, response, url) => {
+      const n = Number(url.searchParams.get("n") ?? "0");
+      response.writeHead(302, { location: `/chain?n=${n + 1}` }).end();
+    },
+    "/to-inside": (_request, response) => {
+      response.writeHead(302, { location: "http://127.0.0.1:9/admin" }).end();
+    },
+    "/to-file": (_request, response) => {
+      response.writeHead(302, { location: "file:///etc/passwd" }).end();
     },
     "/slow": slowly(10_000),
     "/huge-streamed": hugeBody(1024 * 1024),
@@ -136,10 +163,42 @@ describe("fetchText", () => {
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(FetchError);
-    expect((failure as FetchError).message).toMatch(/^redirect loop \(/);
+    expect((failure as FetchError).message).toBe(`redirect loop at ${server.url("/loop")}`);
     expect((failure as FetchError).retryable).toBe(false);
-    // One attempt: undici follows 20 redirects, then gives up.
-    expect(server.hits("/loop") - before).toBe(21);
+    expect(server.hits("/loop") - before).toBe(1);
+  });
+
+  it("follows a redirect on the trusted origin", async () => {
+    expect(JSON.parse((await fetchText(server.url("/moved"), policy)).text)).toEqual({
+      hello: "world",
+    });
+  });
+
+  it("follows at most 5 redirects, without retrying", async () => {
+    const before = server.hits("/chain");
+    await expect(fetchText(server.url("/chain?n=0"), policy)).rejects.toThrow(
+      `more than 5 redirects from ${server.url("/chain?n=0")}`,
+    );
+    expect(server.hits("/chain") - before).toBe(6);
+  });
+
+  it.each([
+    ["/to-inside", "refused to fetch http://127.0.0.1:9/admin: not a public address"],
+    ["/to-file", "refused to fetch a file: address"],
+  ])("refuses a redirect from the trusted origin elsewhere inside (%s)", async (path, message) => {
+    const failure = (await fetchText(server.url(path), policy).catch(
+      (error: unknown) => error,
+    )) as FetchError;
+    expect(failure.message).toBe(message);
+    expect(failure.retryable).toBe(false);
+  });
+
+  it("asks nothing of a non-public address nobody configured", async () => {
+    const before = server.hits("/ok");
+    await expect(fetchTextUngated(server.url("/ok"), policy)).rejects.toThrow(
+      `refused to fetch ${server.url("/ok")}: not a public address`,
+    );
+    expect(server.hits("/ok")).toBe(before);
   });
 
   it("retries network errors (nothing listening) and reports them", async () => {
@@ -147,7 +206,7 @@ describe("fetchText", () => {
     const url = closed.url("/gone");
     await closed.close();
     waits.length = 0;
-    const failure = (await fetchText(url, policy, { sleep: recordWait }).catch(
+    const failure = (await fetchText(url, policy, { sleep: recordWait, gate: gateFor(url) }).catch(
       (error: unknown) => error,
     )) as FetchError;
     expect(failure.message).toMatch(/^network error: ECONNREFUSED \(after 3 attempts\)$/);

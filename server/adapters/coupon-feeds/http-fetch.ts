@@ -1,7 +1,14 @@
+import { isPublicHost } from "./public-address";
+
 /**
  * Polite, bounded HTTP GETs for third-party feeds: every attempt has a timeout, the body is
  * streamed and abandoned past a size limit, and only failures that may pass (network errors,
  * timeouts, 5xx, 429) are retried, with exponential backoff.
+ *
+ * Every request the ingest makes (feed and detail pages, Udemy's API, an aggregator's link) goes
+ * out through `requestHop`: redirects are never followed by fetch itself, so each hop's address
+ * passes the same gate (http or https, public unless the operator configured that very origin)
+ * and one limit of MAX_REDIRECTS hops holds everywhere.
  */
 export type FetchPolicy = {
   /** Per attempt, covering the headers and the whole body. */
@@ -41,8 +48,90 @@ export class FetchError extends Error {
   }
 }
 
+/** Redirects one fetch may follow: feeds, Udemy's API and aggregator links alike. */
+export const MAX_REDIRECTS = 5;
+
+/**
+ * Where requests may go. A redirect or a link is the remote side's word, so every address must
+ * be on the public internet (never loopback, a private network or cloud metadata), except the
+ * origins the operator configured (a source's URL, UDEMY_BASE_URL): those may be a stand-in on
+ * 127.0.0.1 or a mirror on the local network. A hop from one of them to another internal
+ * address is refused like any other.
+ */
+export type AddressGate = {
+  trustedOrigins?: readonly string[];
+  /** Resolves a host name to its addresses (tests replace it). */
+  resolveHost?: (host: string) => Promise<string[]>;
+};
+
+/** The gate of a source or API configured at `configuredUrl`: its own origin is trusted. */
+export function gateFor(configuredUrl: string): AddressGate {
+  try {
+    return { trustedOrigins: [new URL(configuredUrl).origin] };
+  } catch {
+    return {};
+  }
+}
+
+export type HopRequest = {
+  signal: AbortSignal;
+  userAgent: string;
+  accept: string;
+};
+
+/**
+ * One GET of `url`, its redirect not followed; refused (FetchError, not retried) when the
+ * address does not pass the gate. Callers read a redirect with `redirectTarget`.
+ */
+export async function requestHop(
+  url: URL,
+  gate: AddressGate,
+  request: HopRequest,
+): Promise<Response> {
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new FetchError(`refused to fetch a ${url.protocol} address`, false);
+  }
+  if (
+    !gate.trustedOrigins?.includes(url.origin) &&
+    !(await isPublicHost(url.hostname, gate.resolveHost))
+  ) {
+    throw new FetchError(`refused to fetch ${shortUrl(url.href)}: not a public address`, false);
+  }
+  return fetch(url, {
+    signal: request.signal,
+    redirect: "manual",
+    credentials: "omit",
+    headers: { "user-agent": request.userAgent, accept: request.accept },
+  });
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * Where a redirect answer points (its body discarded), or null when the answer is not a
+ * redirect. A redirect without a usable Location is the site's fault: not retried.
+ */
+export async function redirectTarget(response: Response, from: URL): Promise<URL | null> {
+  if (!REDIRECT_STATUSES.has(response.status)) return null;
+  await response.body?.cancel().catch(() => undefined);
+  const location = response.headers.get("location");
+  if (!location) throw new FetchError(`HTTP ${response.status} without a Location`, false);
+  try {
+    return new URL(location, from);
+  } catch {
+    throw new FetchError(`HTTP ${response.status} to an unreadable Location`, false);
+  }
+}
+
+/** Addresses in messages are cut: a hostile Location may be kilobytes long. */
+export function shortUrl(href: string): string {
+  return href.length > 200 ? `${href.slice(0, 200)}…` : href;
+}
+
 export type FetchTextOptions = {
   accept?: string;
+  /** Where hops may go; by default public addresses only. */
+  gate?: AddressGate;
   /** Cancels the whole fetch, retries included (server shutdown). */
   signal?: AbortSignal;
   /** Tests replace the backoff wait. */
@@ -83,14 +172,8 @@ async function fetchOnce(
 ): Promise<{ text: string; status: number }> {
   const timeout = AbortSignal.timeout(policy.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  const response = await fetch(url, {
-    signal,
-    redirect: "follow",
-    headers: {
-      "user-agent": policy.userAgent,
-      accept: options.accept ?? "*/*",
-    },
-  });
+  const request = { signal, userAgent: policy.userAgent, accept: options.accept ?? "*/*" };
+  const response = await followRedirects(url, options.gate ?? {}, request);
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
     const status = response.status;
@@ -108,6 +191,47 @@ async function fetchOnce(
   }
   const body = await readBodyText(response, policy.maxBytes, () => tooLarge(policy.maxBytes));
   return { text: body.replace(/^\uFEFF/, ""), status: response.status };
+}
+
+/** The final answer for `start`, every redirect hop through the gate. */
+async function followRedirects(
+  start: string,
+  gate: AddressGate,
+  request: HopRequest,
+): Promise<Response> {
+  let current: URL;
+  try {
+    current = new URL(start);
+  } catch {
+    throw new FetchError(`invalid URL: ${shortUrl(start)}`, false);
+  }
+  const seen = new Set<string>();
+  for (let redirects = 0; ; redirects += 1) {
+    // A redirect loop is the site's configuration: asking again only repeats the loop.
+    if (seen.has(current.href)) {
+      throw new FetchError(`redirect loop at ${shortUrl(current.href)}`, false);
+    }
+    seen.add(current.href);
+    const response = await requestHop(current, gate, request);
+    const next = await redirectTarget(response, current);
+    if (next === null) return response;
+    if (redirects >= MAX_REDIRECTS) {
+      throw new FetchError(`more than ${MAX_REDIRECTS} redirects from ${shortUrl(start)}`, false);
+    }
+    current = next;
+  }
+}
+
+/**
+ * The JSON in an answer's body. When it is not JSON the parser's own message is not repeated:
+ * it quotes the body, and an answer's bytes never reach ingest runs or /admin.
+ */
+export function parseJsonBody(body: string): unknown {
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    throw new Error("invalid JSON (format changed?)");
+  }
 }
 
 /**
@@ -155,10 +279,6 @@ function toFetchError(error: unknown, policy: FetchPolicy, signal?: AbortSignal)
     /invalid url|unknown scheme/i.test(`${detail} ${error.message}`)
   ) {
     return new FetchError(`invalid URL: ${detail}`, false);
-  }
-  // A redirect loop is the site's configuration: asking again only repeats the loop.
-  if (/redirect count exceeded/i.test(`${detail} ${(error as Error).message}`)) {
-    return new FetchError(`redirect loop (${detail})`, false);
   }
   return new FetchError(`network error: ${detail}`, true);
 }

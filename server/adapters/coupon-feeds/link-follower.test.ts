@@ -13,13 +13,15 @@ import {
   type LinkFollowOptions,
 } from "./link-follower";
 
+/** The stand-in's origin (127.0.0.1), trusted as an operator-configured source's would be. */
+const trustedOrigins: string[] = [];
+
 const options: LinkFollowOptions = {
   maxHops: 5,
   timeoutMs: 2_000,
   maxBytes: 64 * 1024,
   userAgent: "KursuskuBot/1.0 (+https://kursusku.example)",
-  // The stand-in listens on 127.0.0.1, as an operator's local mirror would.
-  allowPrivateHosts: true,
+  gate: { trustedOrigins },
 };
 
 let server: FixtureServer;
@@ -47,6 +49,7 @@ beforeAll(async () => {
       response.writeHead(302, { location: server.url(`/chain?n=${n + 1}`) }).end();
     },
     "/to-file": redirectTo(() => "file:///etc/passwd"),
+    "/to-inside": redirectTo(() => "http://127.0.0.1:9/admin"),
     "/to-javascript": redirectTo(() => "javascript:alert(1)"),
     "/elsewhere": redirectTo(() => "https://www.udemy.com/topic/python/"),
     "/landing": answer("<html><body>No course here</body></html>", 200, "text/html"),
@@ -60,6 +63,7 @@ beforeAll(async () => {
       new Promise<void>((resolve) => response.on("close", resolve)),
     "/gone": answer("gone", 410, "text/plain"),
   });
+  trustedOrigins.push(new URL(server.url("/")).origin);
 });
 
 afterAll(async () => {
@@ -128,6 +132,13 @@ describe("followToCourseUrl", () => {
     expect(await follow(path)).toEqual({ ok: false, reason });
   });
 
+  it("refuses a redirect from the trusted stand-in to another internal address", async () => {
+    expect(await follow("/to-inside")).toEqual({
+      ok: false,
+      reason: "refused to fetch http://127.0.0.1:9/admin: not a public address",
+    });
+  });
+
   it("refuses a non-http link from the start, spending nothing", async () => {
     const budget = createLinkFollowBudget(1);
     expect(await followToCourseUrl("javascript:alert(1)", options, budget)).toEqual({
@@ -180,10 +191,12 @@ describe("followToCourseUrl", () => {
 describe("followToCourseUrl for a source on the internet", () => {
   const publicOnly: LinkFollowOptions = {
     ...options,
-    allowPrivateHosts: false,
-    resolveHost: async (host) =>
-      ({ "inside.example": ["10.1.2.3"], "mixed.example": ["93.184.216.34", "127.0.0.1"] })[host] ??
-      [],
+    gate: {
+      resolveHost: async (host) =>
+        ({ "inside.example": ["10.1.2.3"], "mixed.example": ["93.184.216.34", "127.0.0.1"] })[
+          host
+        ] ?? [],
+    },
   };
 
   it.each([
@@ -200,7 +213,7 @@ describe("followToCourseUrl for a source on the internet", () => {
     const answer = await followToCourseUrl(url, publicOnly, createLinkFollowBudget(5));
     expect(answer).toEqual({
       ok: false,
-      reason: `refused to follow ${new URL(url).href}: not a public address`,
+      reason: `refused to fetch ${new URL(url).href}: not a public address`,
     });
   });
 });

@@ -1,16 +1,21 @@
 import { isUdemyCourseUrl, isUdemyHost, unwrapCourseUrl } from "./course-links";
-import { readBodyText } from "./http-fetch";
-import { isPublicHost } from "./public-address";
+import {
+  MAX_REDIRECTS,
+  readBodyText,
+  redirectTarget,
+  requestHop,
+  type AddressGate,
+} from "./http-fetch";
 
 /**
  * Following an aggregator's link (its `/go/…` or `/out/…` page, a tracking redirect) to the
- * Udemy course it leads to, without trusting it: every hop is an http(s) URL fetched with
- * `redirect: "manual"`, a short timeout, no cookies and a small size limit; the walk stops as
+ * Udemy course it leads to, without trusting it: every hop is an http(s) URL that passes the
+ * address gate, fetched by `requestHop` with a short timeout and a small size limit; the walk stops as
  * soon as a URL is (or unwraps to) a Udemy course URL, so Udemy itself is never requested. A loop,
  * too many hops or a page that leads nowhere fails the link, never the source.
  */
 export type LinkFollowOptions = {
-  /** Hops after the first request; 5 at most. */
+  /** Hops after the first request; MAX_REDIRECTS at most. */
   maxHops: number;
   /** Per hop, headers and body. */
   timeoutMs: number;
@@ -19,13 +24,10 @@ export type LinkFollowOptions = {
   userAgent: string;
   signal?: AbortSignal;
   /**
-   * Whether hops may go to loopback or private addresses. Off for real sources (a feed must not
-   * make us probe our own network); on only when the operator pointed the source itself at such
-   * an address (a stand-in on 127.0.0.1 in tests and drills).
+   * Where hops may go: public addresses, and the source's own configured origin (a stand-in on
+   * 127.0.0.1 in tests and drills). A feed must never make us probe our own network.
    */
-  allowPrivateHosts?: boolean;
-  /** Resolves a host name to its addresses (tests replace it). */
-  resolveHost?: (host: string) => Promise<string[]>;
+  gate?: AddressGate;
 };
 
 export const DEFAULT_LINK_FOLLOW: Omit<LinkFollowOptions, "userAgent" | "signal"> = {
@@ -43,8 +45,6 @@ export function createLinkFollowBudget(follows: number): LinkFollowBudget {
   return { remaining: follows };
 }
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-
 /**
  * The Udemy course URL `start` leads to. A link that unwraps to one (LinkShare `murl`, …) costs
  * no request and no budget; otherwise one unit of `budget` is spent on the walk.
@@ -60,7 +60,7 @@ export async function followToCourseUrl(
     return { ok: false, reason: `refused to follow ${describeUrl(unwrapped)}` };
   if (budget.remaining <= 0) return { ok: false, reason: "link-follow budget of this run used up" };
   budget.remaining -= 1;
-  const maxHops = Math.min(5, Math.max(0, options.maxHops));
+  const maxHops = Math.min(MAX_REDIRECTS, Math.max(0, options.maxHops));
   const seen = new Set<string>();
   let current = unwrapped;
   for (let hop = 0; ; hop += 1) {
@@ -69,14 +69,15 @@ export async function followToCourseUrl(
     if (seen.has(url.href)) return { ok: false, reason: `redirect loop at ${url.href}` };
     seen.add(url.href);
     if (hop > maxHops) return { ok: false, reason: `more than ${maxHops} redirects from ${start}` };
-    if (!options.allowPrivateHosts && !(await isPublicHost(url.hostname, options.resolveHost))) {
-      return { ok: false, reason: `refused to follow ${url.href}: not a public address` };
-    }
     let next: string | null;
     try {
       next = await readNextHop(url, options);
     } catch (error) {
-      return { ok: false, reason: `${url.href}: ${describeError(error, options.timeoutMs)}` };
+      const reason = describeError(error, options.timeoutMs);
+      return {
+        ok: false,
+        reason: reason.startsWith("refused") ? reason : `${url.href}: ${reason}`,
+      };
     }
     if (next === null) return { ok: false, reason: `${url.href} leads to no Udemy course` };
     const target = unwrapCourseUrl(next);
@@ -110,18 +111,13 @@ function describeUrl(raw: string): string {
 async function readNextHop(url: URL, options: LinkFollowOptions): Promise<string | null> {
   const timeout = AbortSignal.timeout(options.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  const response = await fetch(url, {
+  const response = await requestHop(url, options.gate ?? {}, {
     signal,
-    redirect: "manual",
-    credentials: "omit",
-    headers: { "user-agent": options.userAgent, accept: "text/html;q=0.9, */*;q=0.5" },
+    userAgent: options.userAgent,
+    accept: "text/html;q=0.9, */*;q=0.5",
   });
-  if (REDIRECT_STATUSES.has(response.status)) {
-    await response.body?.cancel().catch(() => undefined);
-    const location = response.headers.get("location");
-    if (!location) throw new Error(`HTTP ${response.status} without a Location`);
-    return new URL(location, url).href;
-  }
+  const redirect = await redirectTarget(response, url);
+  if (redirect) return redirect.href;
   const type = response.headers.get("content-type") ?? "";
   if (!response.ok || !/html/i.test(type)) {
     await response.body?.cancel().catch(() => undefined);

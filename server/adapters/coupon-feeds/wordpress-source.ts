@@ -3,8 +3,8 @@ import { valueAt, type PageFetcher } from "./api-source";
 import { newCouponRecord, type CouponRecord } from "./coupon-record";
 import { isUdemyCourseUrl, unwrapCourseUrl } from "./course-links";
 import { parseFoundAt } from "./dates-and-numbers";
-import { FetchError } from "./http-fetch";
-import { decodeHtmlEntities } from "./normalise";
+import { FetchError, parseJsonBody } from "./http-fetch";
+import { cleanFeedText } from "./normalise";
 import { WORDPRESS_DEFAULTS, type WordPressSourceConfig } from "./source-config";
 import type { FeedParseResult } from "./udemy-json";
 
@@ -55,14 +55,7 @@ export function postsUrl(config: WordPressSourceConfig, page: number): string {
 }
 
 function readPosts(body: string): unknown[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(body);
-  } catch (error) {
-    throw new Error(`invalid JSON (${(error as Error).message}) (format changed?)`, {
-      cause: error,
-    });
-  }
+  const json = parseJsonBody(body);
   if (!Array.isArray(json)) {
     throw new Error("not a list of WordPress posts (format changed?)");
   }
@@ -74,13 +67,6 @@ function renderedText(post: object, field: string): string | null {
   return typeof value === "string" ? value : null;
 }
 
-/** Entities decoded, tags dropped, whitespace collapsed. */
-function plainText(html: string): string {
-  return decodeHtmlEntities(html.replace(/<[^>]*>/g, " "))
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
 function toCouponRecord(
   post: unknown,
   config: WordPressSourceConfig,
@@ -89,7 +75,7 @@ function toCouponRecord(
   if (post === null || typeof post !== "object" || Array.isArray(post)) return "not a post";
   const titleHtml = renderedText(post, "title");
   if (titleHtml === null) return "no title.rendered";
-  const title = plainText(titleHtml);
+  const title = cleanFeedText(titleHtml);
   if (title === "") return "empty title";
   const link = findCourseLink(post, config);
   if (link === null) return `no course link in "${title.slice(0, 80)}"`;

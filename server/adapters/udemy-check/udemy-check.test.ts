@@ -95,6 +95,10 @@ describe("createUdemyCheck against a fake Udemy", () => {
       "/api-2.0/courses/python-101/": answer({ _class: "course", id: 555 }),
       "/api-2.0/courses/gone/": answer({ detail: "Not found." }, 404),
       "/api-2.0/courses/blocked/": answer("<html>Attention required</html>", 403, "text/html"),
+      "/api-2.0/courses/moved-inside/": (_request, response) => {
+        response.writeHead(302, { location: "http://127.0.0.1:9/admin" }).end();
+      },
+      "/api-2.0/courses/not-json/": answer("User-agent: *\nDisallow: /secret", 200, "text/plain"),
       "/api-2.0/course-landing-components/555/me/": (_request, response, url) => {
         const code = url.searchParams.get("couponCode") ?? "";
         const body = code === "LIVE" ? landing({ code }) : landing({ code, status: "expired" });
@@ -165,6 +169,25 @@ describe("createUdemyCheck against a fake Udemy", () => {
         imageUrl: null,
       }),
     ).toEqual({ status: "unknown", reason: "HTTP 403", refused: true });
+  });
+
+  it("never follows Udemy's address to another internal one, nor quotes an answer", async () => {
+    const ask = (slug: string) =>
+      check.checkCoupon({
+        link: `https://www.udemy.com/course/${slug}/`,
+        couponCode: "X",
+        imageUrl: null,
+      });
+    expect(await ask("moved-inside")).toEqual({
+      status: "unknown",
+      reason: "refused to fetch http://127.0.0.1:9/admin: not a public address",
+      refused: true,
+    });
+    expect(await ask("not-json")).toEqual({
+      status: "unknown",
+      reason: "invalid JSON (format changed?)",
+      refused: true,
+    });
   });
 });
 

@@ -1,6 +1,8 @@
 import {
   FetchError,
   fetchText,
+  gateFor,
+  parseJsonBody,
   type FetchPolicy,
   type FetchTextOptions,
 } from "../coupon-feeds/http-fetch";
@@ -62,14 +64,17 @@ function slugOf(link: string): string | null {
 export function createUdemyCheck(settings: UdemyCheckSettings): UdemyCheck {
   const base = settings.baseUrl.replace(/\/+$/, "");
   const knownIds = new Map<string, string>();
+  // UDEMY_BASE_URL may be a stand-in on 127.0.0.1; a redirect from it to elsewhere inside may not.
+  const gate = gateFor(settings.baseUrl);
 
   const getJson = async (url: string, signal?: AbortSignal): Promise<unknown> => {
     const { text } = await fetchText(url, settings.policy, {
       accept: "application/json",
       signal,
       sleep: settings.sleep,
+      gate,
     });
-    return JSON.parse(text) as unknown;
+    return parseJsonBody(text);
   };
 
   async function resolveCourseId(request: CouponCheckRequest, signal?: AbortSignal) {
