@@ -47,12 +47,37 @@ export async function loadApiSource(
     if (firstItem === previousFirstItem) break;
     previousFirstItem = firstItem;
     for (const [index, item] of items.entries()) {
+      if (isSkipped(item, config.skipWhen)) continue;
+      const notFree = config.freeWhenZero ? notFreeReason(item, config.freeWhenZero) : null;
+      if (notFree) {
+        rejected.push(`page ${page} item ${index}: ${notFree}`);
+        continue;
+      }
       const record = toCouponRecord(item, config.fieldMap, options.now);
       if (typeof record === "string") rejected.push(`page ${page} item ${index}: ${record}`);
       else records.push(record);
     }
   }
   return { records, rejected };
+}
+
+/** A sponsored slot or other non-coupon item, by the values `skipWhen` names. */
+function isSkipped(item: unknown, skipWhen: Record<string, string[]> | undefined): boolean {
+  if (!skipWhen) return false;
+  return Object.entries(skipWhen).some(([path, values]) => {
+    const value = text(valueAt(item, path));
+    return value !== null && values.some((marker) => marker.toLowerCase() === value.toLowerCase());
+  });
+}
+
+/**
+ * Why an item is not a free coupon: its price field is missing, unreadable or above 0 (a
+ * discount that is not 100 % off). Null when the price is 0.
+ */
+function notFreeReason(item: unknown, field: string): string | null {
+  const raw = valueAt(item, field);
+  if (parseLooseNumber(raw) === 0) return null;
+  return `not free: ${field} is ${JSON.stringify(raw ?? null).slice(0, 40)}`;
 }
 
 function readItems(body: string, itemsPath: string): unknown[] {
