@@ -7,159 +7,171 @@ import { createSeededRandom } from "../../core/seeded-random";
  * Courses link to made-up Udemy paths and are marked with source "demo".
  */
 
-const UDEMY_CATEGORIES: Record<string, { subCategories: string[]; topics: string[] }> = {
+/**
+ * Category → sub-category → topics, as Udemy files them: a topic always lands in the
+ * sub-category it belongs to (Go under Programming Languages, never under Mobile Development).
+ */
+const UDEMY_CATEGORIES: Record<string, Record<string, string[]>> = {
   Development: {
-    subCategories: [
-      "Web Development",
-      "Programming Languages",
-      "Mobile Development",
-      "Data Science",
-    ],
-    topics: [
-      "Python",
-      "Python for Data Science",
-      "Machine Learning with Python",
-      "Django and Python",
-      "JavaScript",
-      "React",
-      "Node.js",
-      "Flutter",
-      "Go",
-      "Rust",
-      "SQL",
-      "Laravel",
-      "Kotlin",
-      "TypeScript",
-    ],
+    "Web Development": ["JavaScript", "React", "Node.js", "Laravel", "TypeScript", "Django"],
+    "Programming Languages": ["Python", "Go", "Rust", "Java", "C#"],
+    "Mobile Development": ["Flutter", "Kotlin for Android", "Swift for iOS"],
+    "Data Science": ["Python for Data Science", "Machine Learning with Python", "SQL"],
   },
   Business: {
-    subCategories: ["Entrepreneurship", "Management", "Project Management", "Sales"],
-    topics: [
-      "Startup Finance",
-      "Agile Scrum",
-      "Business Analysis",
-      "Negotiation",
-      "Lean Six Sigma",
-      "Product Management",
-      "E-commerce",
-    ],
+    Entrepreneurship: ["Startup Finance", "E-commerce"],
+    Management: ["Product Management", "Lean Six Sigma"],
+    "Project Management": ["Agile Scrum", "Business Analysis"],
+    Sales: ["Negotiation", "B2B Sales"],
   },
   "Finance & Accounting": {
-    subCategories: ["Accounting & Bookkeeping", "Investing & Trading", "Personal Finance"],
-    topics: [
-      "Excel Financial Modelling",
-      "Stock Trading",
-      "Bookkeeping",
-      "Cryptocurrency",
-      "Personal Budgeting",
-      "Financial Analysis",
-    ],
+    "Accounting & Bookkeeping": ["Bookkeeping", "Excel Financial Modelling", "Financial Analysis"],
+    "Investing & Trading": ["Stock Trading", "Cryptocurrency"],
+    "Personal Finance": ["Personal Budgeting"],
   },
   "IT & Software": {
-    subCategories: ["IT Certifications", "Network & Security", "Operating Systems & Servers"],
-    topics: [
-      "AWS Cloud Practitioner",
-      "Linux Administration",
-      "Ethical Hacking",
-      "Docker",
-      "Kubernetes",
-      "CompTIA Security+",
-      "Azure Fundamentals",
-    ],
+    "IT Certifications": ["AWS Cloud Practitioner", "Azure Fundamentals", "CompTIA Security+"],
+    "Network & Security": ["Ethical Hacking"],
+    "Operating Systems & Servers": ["Linux Administration", "Docker", "Kubernetes"],
   },
   "Office Productivity": {
-    subCategories: ["Microsoft", "Google", "Other Office Productivity"],
-    topics: [
-      "Microsoft Excel",
-      "PowerPoint",
-      "Google Sheets",
-      "Notion",
-      "Microsoft Word",
-      "Power BI",
-    ],
+    Microsoft: ["Microsoft Excel", "PowerPoint", "Microsoft Word", "Power BI"],
+    Google: ["Google Sheets"],
+    "Other Office Productivity": ["Notion"],
   },
   "Personal Development": {
-    subCategories: ["Personal Productivity", "Leadership", "Career Development", "Happiness"],
-    topics: [
-      "Time Management",
-      "Public Speaking",
-      "Leadership",
-      "Mindfulness",
-      "Emotional Intelligence",
-      "Critical Thinking",
-    ],
+    "Personal Productivity": ["Time Management", "Critical Thinking"],
+    Leadership: ["Leadership", "Emotional Intelligence"],
+    "Career Development": ["Public Speaking"],
+    Happiness: ["Mindfulness"],
   },
   Design: {
-    subCategories: ["Graphic Design & Illustration", "Web Design", "Design Tools"],
-    topics: [
-      "Figma",
+    "Graphic Design & Illustration": [
       "Adobe Photoshop",
-      "UI/UX Design",
       "Canva",
       "Logo Design",
       "Adobe Illustrator",
     ],
+    "Web Design": ["UI/UX Design"],
+    "Design Tools": ["Figma"],
   },
   Marketing: {
-    subCategories: ["Digital Marketing", "Social Media Marketing", "Search Engine Optimization"],
-    topics: [
-      "SEO",
-      "Facebook Ads",
-      "Instagram Marketing",
-      "Copywriting",
-      "Google Analytics",
-      "Email Marketing",
-      "TikTok Marketing",
-    ],
+    "Digital Marketing": ["Copywriting", "Google Analytics", "Email Marketing"],
+    "Social Media Marketing": ["Facebook Ads", "Instagram Marketing", "TikTok Marketing"],
+    "Search Engine Optimization": ["SEO"],
   },
   Lifestyle: {
-    subCategories: ["Arts & Crafts", "Food & Beverage", "Travel"],
-    topics: ["Home Cooking", "Drawing", "Coffee Brewing", "Travel Hacking", "Gardening"],
+    "Arts & Crafts": ["Drawing"],
+    "Food & Beverage": ["Home Cooking", "Coffee Brewing"],
+    Travel: ["Travel Hacking"],
   },
   "Photography & Video": {
-    subCategories: ["Digital Photography", "Video Design", "Photography Tools"],
-    topics: [
-      "Smartphone Photography",
-      "Adobe Premiere Pro",
-      "DaVinci Resolve",
-      "Lightroom",
-      "YouTube Video Editing",
-    ],
+    "Digital Photography": ["Smartphone Photography", "Lightroom"],
+    "Video Design": ["Adobe Premiere Pro", "DaVinci Resolve", "YouTube Video Editing"],
   },
   "Health & Fitness": {
-    subCategories: ["Fitness", "Nutrition & Diet", "Mental Health"],
-    topics: ["Yoga", "Nutrition", "Home Workout", "Meditation", "Sleep Science"],
+    Fitness: ["Yoga", "Home Workout"],
+    "Nutrition & Diet": ["Nutrition"],
+    "Mental Health": ["Meditation", "Sleep Science"],
   },
   Music: {
-    subCategories: ["Instruments", "Music Production", "Vocal"],
-    topics: ["Guitar", "Piano", "FL Studio", "Music Theory", "Singing"],
+    Instruments: ["Guitar", "Piano"],
+    "Music Production": ["FL Studio", "Music Theory"],
+    Vocal: ["Singing"],
   },
   "Teaching & Academics": {
-    subCategories: ["Language Learning", "Math", "Science", "Engineering"],
-    topics: [
-      "English Grammar",
-      "IELTS Preparation",
-      "Statistics",
-      "Calculus",
-      "Physics",
-      "Bahasa Indonesia",
-      "Japanese",
-    ],
+    "Language Learning": ["English Grammar", "IELTS Preparation", "Japanese"],
+    Math: ["Statistics", "Calculus"],
+    Science: ["Physics"],
   },
 };
 
-const TITLE_PATTERNS = [
-  "{topic} for Beginners: From Zero to Hero",
-  "The Complete {topic} Bootcamp {year}",
-  "{topic} Masterclass: Practical Projects",
-  "Learn {topic} in 30 Days",
-  "{topic} Crash Course for Busy People",
-  "Mastering {topic}: Advanced Techniques",
-  "{topic} Practice Tests and Exam Preparation",
-  "Hands-On {topic} with Real-World Examples",
-  "{topic} Essentials: A Step-by-Step Guide",
-  "Modern {topic}: Build Your Portfolio",
-];
+type CourseKind = {
+  /** The title, in the course's own language. */
+  title: string;
+  level: string;
+  /** Video length in minutes, [shortest, longest]; practice tests have none. */
+  minutes: [number, number];
+};
+
+/**
+ * Kinds of course as titles name them, each with the level and length its title promises: a
+ * crash course is an hour or two, a bootcamp a few dozen hours, practice tests have no video.
+ */
+const COURSE_KINDS: Record<string, CourseKind[]> = {
+  English: [
+    {
+      title: "{topic} for Beginners: From Zero to Hero",
+      level: "Beginner Level",
+      minutes: [180, 600],
+    },
+    { title: "The Complete {topic} Bootcamp {year}", level: "All Levels", minutes: [900, 2700] },
+    {
+      title: "{topic} Masterclass: Practical Projects",
+      level: "Intermediate Level",
+      minutes: [480, 1200],
+    },
+    { title: "Learn {topic} in 30 Days", level: "Beginner Level", minutes: [300, 900] },
+    { title: "{topic} Crash Course for Busy People", level: "Beginner Level", minutes: [60, 180] },
+    { title: "Mastering {topic}: Advanced Techniques", level: "Expert Level", minutes: [360, 900] },
+    { title: "{topic} Practice Tests and Exam Preparation", level: "All Levels", minutes: [0, 0] },
+    {
+      title: "Hands-On {topic} with Real-World Examples",
+      level: "Intermediate Level",
+      minutes: [240, 720],
+    },
+    {
+      title: "{topic} Essentials: A Step-by-Step Guide",
+      level: "Beginner Level",
+      minutes: [120, 360],
+    },
+    {
+      title: "Modern {topic}: Build Your Portfolio",
+      level: "Intermediate Level",
+      minutes: [360, 900],
+    },
+  ],
+  Indonesian: [
+    {
+      title: "Belajar {topic} untuk Pemula: Dari Nol Sampai Mahir",
+      level: "Beginner Level",
+      minutes: [180, 600],
+    },
+    { title: "Kursus Lengkap {topic} {year}", level: "All Levels", minutes: [600, 1800] },
+    {
+      title: "{topic} Praktis dengan Studi Kasus Nyata",
+      level: "Intermediate Level",
+      minutes: [240, 720],
+    },
+    { title: "Kuasai {topic} dalam 30 Hari", level: "Beginner Level", minutes: [300, 900] },
+    {
+      title: "Kursus Kilat {topic} untuk Orang Sibuk",
+      level: "Beginner Level",
+      minutes: [60, 180],
+    },
+  ],
+  Spanish: [
+    {
+      title: "{topic} desde Cero: Curso Completo {year}",
+      level: "All Levels",
+      minutes: [600, 1800],
+    },
+    { title: "{topic} para Principiantes", level: "Beginner Level", minutes: [120, 480] },
+    { title: "{topic} Avanzado con Proyectos Reales", level: "Expert Level", minutes: [360, 900] },
+  ],
+  Portuguese: [
+    { title: "{topic} do Zero ao Avançado", level: "All Levels", minutes: [600, 1800] },
+    { title: "{topic} para Iniciantes", level: "Beginner Level", minutes: [120, 480] },
+  ],
+};
+
+/** What the first sentence after the title promises, by level. */
+const PROMISES: Record<string, string> = {
+  "Beginner Level": "No experience is needed: every idea is introduced from the start.",
+  "All Levels": "It starts with the basics and goes on to the topics people ask about at work.",
+  "Intermediate Level": "It assumes you know the basics and builds on them with real projects.",
+  "Expert Level": "It is for people who already use the topic and want to go deeper.",
+};
 
 const HEADLINES = [
   "Build real skills with short, practical lessons",
@@ -204,17 +216,13 @@ const CATEGORY_WEIGHTS: Record<string, number> = {
   Music: 3,
 };
 
+/** The course's language, which its title is written in. */
 const LANGUAGES: Array<[string, number]> = [
-  ["English", 70],
-  ["Indonesian", 10],
+  ["English", 78],
+  ["Indonesian", 12],
   ["Spanish", 6],
-  ["Arabic", 4],
-  ["French", 4],
-  ["Hindi", 3],
-  ["Portuguese", 3],
+  ["Portuguese", 4],
 ];
-
-const LEVELS = ["All Levels", "Beginner Level", "Intermediate Level", "Expert Level"];
 
 function slugify(text: string): string {
   return text
@@ -251,16 +259,31 @@ export function generateDemoCatalogue(
   const records: CouponRecord[] = [];
   const year = now.getUTCFullYear();
 
+  const usedTitles = new Set<string>();
+
   for (let index = 0; index < count; index += 1) {
     // The first 13 cover every category once; the rest follow the weights.
     const category =
       index < categoryWeights.length ? categoryWeights[index]![0] : weighted(categoryWeights);
-    const { subCategories, topics } = UDEMY_CATEGORIES[category]!;
-    const topic = pick(topics);
-    const title = pick(TITLE_PATTERNS).replace("{topic}", topic).replace("{year}", String(year));
+    // A title is never listed twice while fresh combinations remain (a few hundred courses); a
+    // far larger catalogue (the bench's 50 000) numbers its volumes.
+    let course = drawCourse(category, year, pick, weighted);
+    for (let attempt = 0; usedTitles.has(course.title) && attempt < 40; attempt += 1) {
+      course = drawCourse(category, year, pick, weighted);
+    }
+    const baseTitle = course.title;
+    for (let volume = 2; usedTitles.has(course.title); volume += 1) {
+      course = { ...course, title: `${baseTitle} (Vol. ${volume})` };
+    }
+    usedTitles.add(course.title);
+    const { title, subCategory, topic, kind, language } = course;
     let slug = slugify(title);
     for (let suffix = 2; usedSlugs.has(slug); suffix += 1) slug = `${slugify(title)}-${suffix}`;
     usedSlugs.add(slug);
+    const [shortest, longest] = kind.minutes;
+    const durationMinutes = shortest + Math.floor(random() * (longest - shortest + 1));
+    const instructor = pick(INSTRUCTORS);
+    const headline = pick(HEADLINES);
 
     // Spread sightings over the window, more of them recent (as real feeds are).
     const ageDays = Math.floor(Math.pow(random(), 1.6) * days);
@@ -276,14 +299,14 @@ export function generateDemoCatalogue(
       couponCode,
       title,
       category,
-      subCategory: pick(subCategories),
-      language: weighted(LANGUAGES),
-      level: pick(LEVELS),
-      instructor: pick(INSTRUCTORS),
-      headline: pick(HEADLINES),
-      description: `<p>${title}. ${pick(HEADLINES)}.</p>`,
+      subCategory,
+      language,
+      level: kind.level,
+      instructor,
+      headline,
+      description: describeCourse({ title, topic, level: kind.level, durationMinutes, instructor }),
       imageUrl: null,
-      durationMinutes: random() < 0.1 ? 0 : 30 + Math.floor(random() * 900),
+      durationMinutes,
       udemyRating: udemyReviews === 0 ? null : Math.round((3.4 + random() * 1.6) * 10) / 10,
       udemyReviews,
       students: udemyReviews * (5 + Math.floor(random() * 40)) + Math.floor(random() * 800),
@@ -293,4 +316,51 @@ export function generateDemoCatalogue(
     });
   }
   return records;
+}
+
+type DrawnCourse = {
+  title: string;
+  subCategory: string;
+  topic: string;
+  kind: CourseKind;
+  language: string;
+};
+
+function drawCourse(
+  category: string,
+  year: number,
+  pick: <T>(items: readonly T[]) => T,
+  weighted: (entries: Array<[string, number]>) => string,
+): DrawnCourse {
+  const subCategories = UDEMY_CATEGORIES[category]!;
+  const subCategory = pick(Object.keys(subCategories));
+  const topic = pick(subCategories[subCategory]!);
+  const language = weighted(LANGUAGES);
+  const kind = pick(COURSE_KINDS[language]!);
+  const title = kind.title.replace("{topic}", topic).replace("{year}", String(year));
+  return { title, subCategory, topic, kind, language };
+}
+
+/**
+ * A few sentences that say what the course is, for whom and how long, starting with its title
+ * (the demo's "About this course"). Written in English whatever the course's language, as
+ * Udemy's own summaries on the coupon feeds mostly are.
+ */
+function describeCourse(course: {
+  title: string;
+  topic: string;
+  level: string;
+  durationMinutes: number;
+  instructor: string;
+}): string {
+  const { title, topic, level, durationMinutes, instructor } = course;
+  const length =
+    durationMinutes === 0
+      ? `a set of practice tests on ${topic} with an explanation for every answer`
+      : `about ${Math.max(1, Math.round(durationMinutes / 60))} hours of video on ${topic}`;
+  return (
+    `<p>${title} is ${length}, taught by ${instructor}. ${PROMISES[level]} ` +
+    `Each section ends with an exercise, so you practise what you have just seen. ` +
+    `This is an example course of the demo catalogue, not a live coupon.</p>`
+  );
 }

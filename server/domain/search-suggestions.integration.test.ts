@@ -48,8 +48,8 @@ async function suggest(search: string): Promise<SearchSuggestion[]> {
 }
 
 describe("suggestions for a search that finds nothing (demo catalogue)", () => {
-  it('"belajar python" offers the English topic "python"', async () => {
-    const suggestions = await suggest("belajar python");
+  it('"pelajari python" offers the English topic "python"', async () => {
+    const suggestions = await suggest("pelajari python");
     expect(suggestions[0]).toEqual({
       kind: "topic",
       label: "Python",

@@ -12,7 +12,7 @@ test.describe("a search that finds nothing", () => {
     // No script at all: what a visitor has before the page is interactive.
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto("/?search=belajar+python");
+    await page.goto("/?search=pelajari+python");
     await expect(page.getByText(EMPTY_FILTERED)).toBeVisible();
 
     const suggestions = page.getByRole("navigation", { name: "Try one of these instead:" });
