@@ -4,7 +4,16 @@ import { MAX_SEARCH_WORDS, searchWordsOf, titleMatchesSearch } from "./search-ma
 describe("matching like the home search", () => {
   it("reads at most MAX_SEARCH_WORDS lower-cased words", () => {
     expect(MAX_SEARCH_WORDS).toBe(8);
-    expect(searchWordsOf("  A b\tC d e f g h i j ")).toEqual(["a", "b", "c", "d", "e", "f", "g", "h"]);
+    expect(searchWordsOf("  A b\tC d e f g h i j ")).toEqual([
+      "a",
+      "b",
+      "c",
+      "d",
+      "e",
+      "f",
+      "g",
+      "h",
+    ]);
     expect(searchWordsOf("   ")).toEqual([]);
   });
 
