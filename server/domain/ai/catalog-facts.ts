@@ -39,12 +39,7 @@ export async function keywordFindsCourses(services: Services, keyword: string): 
   const rows = await services.db
     .select({ id: courses.id })
     .from(courses)
-    .where(
-      and(
-        listedCondition(services),
-        ...words,
-      ),
-    )
+    .where(and(listedCondition(services), ...words))
     .limit(1);
   return rows.length > 0;
 }
