@@ -19,11 +19,15 @@ export function safeRedirectPath(
   value: FormDataEntryValue | string | null | undefined,
   fallback = "/",
 ): string {
-  if (typeof value !== "string" || !value.isWellFormed() || !isSafeSitePath(value))
-    return fallback;
+  if (typeof value !== "string" || !isSafeSitePath(value)) return fallback;
   // "/日本" or a U+2028 is a fine address, but a header holds bytes up to 0xFF only: sent raw,
   // it failed the answer after the form's write was done.
-  return value.replace(NEEDS_ENCODING, (characters) => encodeURIComponent(characters));
+  try {
+    return value.replace(NEEDS_ENCODING, (characters) => encodeURIComponent(characters));
+  } catch {
+    // Half of a surrogate pair is no character and has no encoding.
+    return fallback;
+  }
 }
 
 function isSafeSitePath(value: string): boolean {
