@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isLocalHostLiteral, isPublicAddress, isPublicHost } from "./public-address";
+import { isPublicAddress, isPublicHost } from "./public-address";
 
 describe("isPublicAddress", () => {
   it.each(["93.184.216.34", "2606:2800:220:1:248:1893:25c8:1946", "8.8.8.8"])(
@@ -32,15 +32,5 @@ describe("isPublicHost", () => {
     expect(await isPublicHost("nowhere.example", resolve)).toBe(false);
     expect(await isPublicHost("[::1]", resolve)).toBe(false);
     expect(await isPublicHost("api.localhost", resolve)).toBe(false);
-  });
-});
-
-describe("isLocalHostLiteral", () => {
-  it("is true only for addresses and names that are local as written", () => {
-    expect(isLocalHostLiteral("127.0.0.1")).toBe(true);
-    expect(isLocalHostLiteral("localhost")).toBe(true);
-    expect(isLocalHostLiteral("[::1]")).toBe(true);
-    expect(isLocalHostLiteral("www.tutorialbar.com")).toBe(false);
-    expect(isLocalHostLiteral("93.184.216.34")).toBe(false);
   });
 });

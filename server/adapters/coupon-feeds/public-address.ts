@@ -6,7 +6,8 @@ import ipaddr from "ipaddr.js";
  * Whether a host is on the public internet. A feed's links are third-party input: following them
  * to loopback, private, link-local (cloud metadata at 169.254.169.254) or other special ranges
  * would let a feed make our server probe its own network. A name is judged by every address it
- * resolves to, so a public-looking name that points inside is refused too.
+ * resolves to, so a public-looking name that points inside is refused too. Every fetch of the
+ * ingest asks this for each hop (http-fetch.ts `requestHop`).
  */
 export async function isPublicHost(
   hostname: string,
@@ -22,13 +23,6 @@ export async function isPublicHost(
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   return ipaddr.process(address).range() === "unicast";
-}
-
-/** True when the host is written as a non-public address or `localhost` (no lookup). */
-export function isLocalHostLiteral(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
-  return isIP(host) !== 0 && !isPublicAddress(host);
 }
 
 async function resolveAll(host: string): Promise<string[]> {
