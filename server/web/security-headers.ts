@@ -87,8 +87,8 @@ export type SecurityHeaders = {
   /** Helmet's headers, and a policy with a fresh nonce (for React Router) unless `nonce` is off. */
   middleware: (options: { nonce: boolean }) => express.RequestHandler;
   /**
-   * Everything a static file's answer carries: helmet's headers and a policy without inline
-   * scripts (an SVG opened as a document runs under it).
+   * Everything a static file's answer carries: helmet's headers (but HSTS, which the pages send
+   * over https) and a policy without inline scripts (an SVG opened as a document runs under it).
    */
   staticFileHeaders: HeaderList;
 };
@@ -97,13 +97,21 @@ export function createSecurityHeaders(options: {
   policy: PolicyOptions;
   strictTransportSecurity: boolean;
 }): SecurityHeaders {
-  const fixed = captureHelmetHeaders(helmetOptions(options));
+  const captured = captureHelmetHeaders(helmetOptions(options));
+  // HSTS means something only on an https answer; a browser ignores it over http, and a site
+  // reached over plain http (a tunnel, a LAN address) must not claim it.
+  const isHsts = ([name]: readonly [string, string]) =>
+    name.toLowerCase() === "strict-transport-security";
+  const fixed = captured.filter((header) => !isHsts(header));
+  const hsts = captured.find(isHsts)?.[1];
   const nextNonce = createNonceSource();
   const policyWithNonce = createNoncePolicy(options.policy);
   return {
     middleware: ({ nonce }) =>
-      function setSecurityHeaders(_request, response, next) {
+      function setSecurityHeaders(request, response, next) {
         for (const [name, value] of fixed) response.setHeader(name, value);
+        // `secure`: the connection is TLS, or a trusted proxy says X-Forwarded-Proto: https.
+        if (hsts && request.secure) response.setHeader("Strict-Transport-Security", hsts);
         if (nonce) {
           const value = nextNonce();
           response.locals.cspNonce = value;
