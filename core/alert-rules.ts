@@ -58,33 +58,6 @@ export const alertChannelsSchema = z
       .min(1, ALERT_TEXTS.channelsNone),
   );
 
-/** The slug of a Udemy course address as Udemy writes it: lower-case letters, digits, - and _. */
-const UDEMY_SLUG = /^[a-z0-9][a-z0-9_-]{0,119}$/;
-
-/**
- * The canonical address of a Udemy course a user pasted, or null: only
- * `https://www.udemy.com/course/<slug>/` (also without "www." or the last "/", with a query such
- * as a coupon). Anything else — another site, another Udemy page, a login or port in the address,
- * plain http — is refused, so a pasted address can only ever name a Udemy course.
- */
-export function parseUdemyCourseUrl(text: string): string | null {
-  const trimmed = text.trim();
-  if (trimmed.length > 2048) return null;
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "https:" || url.username !== "" || url.password !== "" || url.port !== "")
-    return null;
-  if (url.hostname !== "www.udemy.com" && url.hostname !== "udemy.com") return null;
-  const path = /^\/course\/([^/]+)\/?$/.exec(url.pathname);
-  const slug = path?.[1]?.toLowerCase();
-  if (!slug || !UDEMY_SLUG.test(slug)) return null;
-  return `https://www.udemy.com/course/${slug}/`;
-}
-
 /** Control characters are dropped (PostgreSQL cannot store a NUL byte). */
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;

@@ -1,4 +1,5 @@
-import { ALERT_TEXTS, alertChannelsSchema, parseUdemyCourseUrl } from "../../core/alert-rules";
+import { ALERT_TEXTS, alertChannelsSchema } from "../../core/alert-rules";
+import { canonicalUdemyCourseUrl } from "../../core/udemy-course-url";
 import { parseRowId } from "../../core/row-id";
 import { chooseAlertChannels } from "../../server/domain/alerts/alert-channel-choice";
 import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (courseId === null) throw new ValidationError(ALERT_TEXTS.courseUnknown);
       target = { courseId };
     } else {
-      const link = parseUdemyCourseUrl(formText(form, "url") ?? "");
+      const link = canonicalUdemyCourseUrl(formText(form, "url") ?? "");
       if (link === null) throw new ValidationError(ALERT_TEXTS.notUdemyCourseUrl);
       target = { link };
     }

@@ -64,7 +64,6 @@ describe("alert routes refuse bad input and store nothing", () => {
     const coursesBefore = await rows(courses);
     for (const url of [
       "https://example.com/course/learn-python/",
-      "http://www.udemy.com/course/learn-python/",
       "https://www.udemy.com/courses/search/?q=python",
       "https://www.udemy.com.evil.example/course/learn-python/",
       "https://user@www.udemy.com/course/learn-python/",

@@ -1,22 +1,10 @@
 /** Udemy course URLs: recognising them, freeing them from affiliate wrappers, reading the coupon. */
 
-export function isUdemyHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return host === "udemy.com" || host === "www.udemy.com";
-}
+import { canonicalUdemyCourseUrl } from "../../../core/udemy-course-url";
 
-/** https://www.udemy.com/course/<slug>/…, whatever the query. */
+/** https://www.udemy.com/course/<slug>/…, whatever the query (core/udemy-course-url.ts). */
 export function isUdemyCourseUrl(raw: string): boolean {
-  try {
-    const url = new URL(raw);
-    return (
-      (url.protocol === "https:" || url.protocol === "http:") &&
-      isUdemyHost(url.hostname) &&
-      /^\/course\/[^/]+/.test(url.pathname)
-    );
-  } catch {
-    return false;
-  }
+  return canonicalUdemyCourseUrl(raw) !== null;
 }
 
 /** Query parameters in which affiliate networks and link shorteners carry the real target. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newCouponRecord, type CouponRecord } from "./coupon-record";
-import { canonicalCourseUrl, checkCouponCode, finaliseRecords } from "./finalise-records";
+import { checkCouponCode, finaliseRecords } from "./finalise-records";
 import type { LinkFollowResult } from "./link-follower";
 
 const now = new Date("2024-03-06T03:00:00Z");
@@ -106,21 +106,12 @@ describe("finaliseRecords", () => {
   });
 });
 
-describe("checkCouponCode and canonicalCourseUrl", () => {
+describe("checkCouponCode", () => {
   it("accepts Udemy-like codes, undoing percent-encoding and outer spaces", () => {
     expect(checkCouponCode("MAR.24_free-1")).toEqual({ code: "MAR.24_free-1" });
     expect(checkCouponCode("FIN101%20")).toEqual({ code: "FIN101" });
     expect(checkCouponCode("  ")).toEqual({ code: null });
     expect(checkCouponCode(null)).toEqual({ code: null });
     expect(checkCouponCode("A".repeat(64))).toEqual({ code: "A".repeat(64) });
-  });
-
-  it("builds the www.udemy.com course link with couponCode only", () => {
-    expect(canonicalCourseUrl("http://udemy.com/course/x-y/learn/?a=1#top", "C1")).toBe(
-      "https://www.udemy.com/course/x-y/?couponCode=C1",
-    );
-    expect(canonicalCourseUrl("https://www.udemy.com/course/x-y", null)).toBe(
-      "https://www.udemy.com/course/x-y/",
-    );
   });
 });

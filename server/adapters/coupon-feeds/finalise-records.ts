@@ -1,3 +1,4 @@
+import { canonicalUdemyCourseUrl, withCouponCode } from "../../../core/udemy-course-url";
 import type { CouponRecord } from "./coupon-record";
 import { couponCodeFromUrl, isUdemyCourseUrl, unwrapCourseUrl } from "./course-links";
 import type { LinkFollowResult } from "./link-follower";
@@ -32,16 +33,6 @@ export function checkCouponCode(raw: string | null): { code: string | null } | {
   if (code.length > 64) return { problem: `coupon code longer than 64 characters: ${shown}` };
   if (/\s/.test(code)) return { problem: `coupon code with whitespace inside: ${shown}` };
   return { problem: `coupon code with characters other than letters, digits, . _ -: ${shown}` };
-}
-
-/**
- * `https://www.udemy.com/course/<slug>/`, with `?couponCode=` when there is one: every other
- * parameter (utm_*, fbclid, gclid, LinkShare's ranMID/ranEAID/ranSiteID/LSNPUBID, …) dropped.
- */
-export function canonicalCourseUrl(courseUrl: string, couponCode: string | null): string {
-  const slug = /^\/course\/([^/?#]+)/.exec(new URL(courseUrl).pathname)![1]!;
-  const base = `https://www.udemy.com/course/${slug}/`;
-  return couponCode === null ? base : `${base}?couponCode=${encodeURIComponent(couponCode)}`;
 }
 
 /** Every item of a source was unusable: the source, not the items, has changed. */
@@ -84,9 +75,12 @@ async function finaliseRecord(
   }
   const checked = checkCouponCode(couponCodeFromUrl(courseUrl) ?? record.couponCode);
   if ("problem" in checked) return checked.problem;
+  // Every other parameter (utm_*, fbclid, LinkShare's ranMID/ranEAID/…) is dropped.
+  const canonical = canonicalUdemyCourseUrl(courseUrl);
+  if (!canonical) return `not a Udemy course URL "${courseUrl.slice(0, 200)}"`;
   return {
     ...record,
-    courseUrl: canonicalCourseUrl(courseUrl, checked.code),
+    courseUrl: withCouponCode(canonical, checked.code),
     couponCode: checked.code,
   };
 }

@@ -1,4 +1,5 @@
-import { isUdemyCourseUrl, isUdemyHost, unwrapCourseUrl } from "./course-links";
+import { isUdemyHost } from "../../../core/udemy-course-url";
+import { isUdemyCourseUrl, unwrapCourseUrl } from "./course-links";
 import {
   MAX_REDIRECTS,
   readBodyText,

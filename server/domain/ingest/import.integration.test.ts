@@ -84,9 +84,9 @@ describe("canonicalCourseLink", () => {
     );
   });
 
-  it("lower-cases the host, trims, and serves everything over https", () => {
+  it("lower-cases the host and the slug, trims, and serves everything over https", () => {
     expect(canonicalCourseLink("  https://WWW.Udemy.COM/course/Python-101/  ")).toBe(
-      "https://www.udemy.com/course/Python-101/",
+      "https://www.udemy.com/course/python-101/",
     );
     expect(canonicalCourseLink("http://www.udemy.com/course/x/")).toBe(
       "https://www.udemy.com/course/x/",

@@ -1,7 +1,8 @@
 import { normaliseCategory } from "../../../core/course-categories";
 import { toJakartaDay } from "../../../core/dates";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
-import { isUdemyHost, unwrapCourseUrl } from "../../adapters/coupon-feeds/course-links";
+import { canonicalUdemyCourseUrl } from "../../../core/udemy-course-url";
+import { unwrapCourseUrl } from "../../adapters/coupon-feeds/course-links";
 import { checkCouponCode } from "../../adapters/coupon-feeds/finalise-records";
 import {
   cleanCourseTitle,
@@ -18,16 +19,7 @@ import type { NewCourseRow } from "../../db/schema";
  * page gives null: the site lists Udemy courses only.
  */
 export function canonicalCourseLink(courseUrl: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(unwrapCourseUrl(courseUrl.trim()));
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
-  if (!isUdemyHost(url.hostname)) return null;
-  const course = /^\/course\/([^/]+)/.exec(url.pathname);
-  return course ? `https://www.udemy.com/course/${course[1]}/` : null;
+  return canonicalUdemyCourseUrl(unwrapCourseUrl(courseUrl.trim()));
 }
 
 function slugFromLink(link: string): string {
