@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { COUPON_BANNER_COOKIE } from "../../core/coupon-banner";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
+import { rememberPreference } from "../../core/preference-cookie";
 
 /**
  * The Indonesian coupon notice, one line tall until "more" is tapped: on a phone the full text
@@ -46,7 +47,7 @@ export function CouponBanner() {
         action={`${href("/")}?index`}
         onSubmit={(event) => {
           event.preventDefault();
-          document.cookie = `${COUPON_BANNER_COOKIE}=dismissed; Path=/; Max-Age=31536000; SameSite=Lax`;
+          rememberPreference(COUPON_BANNER_COOKIE, "dismissed");
           setVisible(false);
         }}
       >

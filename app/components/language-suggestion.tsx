@@ -3,9 +3,8 @@ import { Link, useLocation } from "react-router";
 import { LANGUAGE_COOKIE, localizedHref, readLanguagePreference } from "../../core/locale";
 import * as m from "../../core/paraglide/messages";
 import { SUGGESTION_DISMISSED_KEY, shouldSuggestIndonesian } from "../lib/language-suggestion";
+import { rememberPreference } from "../../core/preference-cookie";
 
-/** A year, as the language switch remembers a choice. */
-const REMEMBER_SECONDS = 31_536_000;
 /** Written in Indonesian on English pages: it speaks to readers of Indonesian. */
 const SUGGESTION_LOCALE = { locale: "id" } as const;
 
@@ -75,7 +74,7 @@ export function LanguageSuggestion() {
           hrefLang="id"
           className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2"
           onClick={() => {
-            document.cookie = `${LANGUAGE_COOKIE}=id; Path=/; Max-Age=${REMEMBER_SECONDS}; SameSite=Lax`;
+            rememberPreference(LANGUAGE_COOKIE, "id");
             setClosed(true);
           }}
         >

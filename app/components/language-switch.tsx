@@ -2,9 +2,7 @@ import { Link, useLocation } from "react-router";
 import { LANGUAGE_COOKIE, localizedHref } from "../../core/locale";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
-
-/** A year: the choice is a preference like the theme, followed on the next visit to `/`. */
-const REMEMBER_SECONDS = 31_536_000;
+import { rememberPreference } from "../../core/preference-cookie";
 
 /**
  * The same page in the other language, with its search and filters: a link (it works without
@@ -28,7 +26,7 @@ export function LanguageSwitch({
       // "ID" / "EN" alone is narrower than a 44 px tap target.
       className={`${className} min-w-11 justify-center`}
       onClick={() => {
-        document.cookie = `${LANGUAGE_COOKIE}=${other}; Path=/; Max-Age=${REMEMBER_SECONDS}; SameSite=Lax`;
+        rememberPreference(LANGUAGE_COOKIE, other);
         onNavigate?.();
       }}
     >

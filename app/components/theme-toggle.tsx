@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore } from "react";
 import { THEME_COOKIE, type ThemePreference } from "../../core/theme";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
+import { rememberPreference } from "../../core/preference-cookie";
 
 /**
  * Switches between light and dark. The choice lives in a cookie so the server renders the right
@@ -21,7 +22,7 @@ export function ThemeToggle({ initial }: { initial: ThemePreference | null }) {
     const next: ThemePreference = effective === "dark" ? "light" : "dark";
     document.documentElement.classList.remove("light", "dark");
     document.documentElement.classList.add(next);
-    document.cookie = `${THEME_COOKIE}=${next}; Path=/; Max-Age=31536000; SameSite=Lax`;
+    rememberPreference(THEME_COOKIE, next);
     setTheme(next);
   };
   return (

@@ -23,6 +23,7 @@ import { usePersonalLayer, useViewer } from "../components/personal-layer";
 import type { PublicCourse } from "../../core/course";
 import type { RedemptionItem } from "../../core/personal-layer";
 import { COUPON_BANNER_COOKIE, isCouponBannerDismissed } from "../../core/coupon-banner";
+import { preferenceCookie } from "../../core/preference-cookie";
 import {
   courseListHref,
   hasActiveCourseFilters,
@@ -118,13 +119,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Without JavaScript, dismissing the coupon banner posts here. */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "dismiss-coupon-banner") return data({ ok: false }, { status: 400 });
   const locale = localeOfPath(new URL(request.url).pathname);
   return redirect(localizedHref(locale, "/"), {
     headers: {
-      "Set-Cookie": `${COUPON_BANNER_COOKIE}=dismissed; Path=/; Max-Age=31536000; SameSite=Lax; HttpOnly`,
+      "Set-Cookie": preferenceCookie(COUPON_BANNER_COOKIE, "dismissed", {
+        secure: context.identity.secureCookies,
+        httpOnly: true,
+      }),
     },
   });
 }
