@@ -27,7 +27,8 @@ const deferred = (nonce: string, starterNonce: string) =>
   `<!DOCTYPE html><html><head><link rel="x-kursusku-modulepreload" href="/assets/entry.client.js"${nonce}/>` +
   `<link rel="icon" href="/favicon.svg"/><link rel="x-kursusku-modulepreload" href="/assets/root.js"${nonce}/></head>` +
   `<body><p>Kursus gratis — ✓</p><script${nonce}>window.__reactRouterContext = {};</script>` +
-  `<script type="${DEFERRED_MODULE_TYPE}" async=""${nonce}>${MODULE_CODE}</script>` +
+  // No `async`: HTML allows it on scripts only, not on a data block.
+  `<script type="${DEFERRED_MODULE_TYPE}"${nonce}>${MODULE_CODE}</script>` +
   `<script${starterNonce}>${STARTER_SCRIPT}</script></body></html>`;
 
 describe("startScriptsAfterPaint", () => {

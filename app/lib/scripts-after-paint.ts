@@ -19,6 +19,7 @@ const START_AT_LATEST_MS = 1500;
 const PRELOAD_TAG = '<link rel="modulepreload"';
 const MODULE_SCRIPT_TAG = '<script type="module"';
 const SCRIPT_END = "</script>";
+const ASYNC_ATTRIBUTE = /\sasync(?:=(?:""|"async"))?(?=[\s/]|$)/;
 
 /**
  * Preloads restored per task. Each one starts a fetch, about 0.5 ms of main thread here and 2 ms
@@ -81,10 +82,18 @@ function rewriteReady(text: string, final = false): { ready: string; rest: strin
       return { ready: ready + text.slice(index, next), rest: text.slice(next) };
     }
     const script = text.slice(next, end + SCRIPT_END.length);
-    const nonce = /\snonce="([^"]*)"/.exec(script.slice(0, script.indexOf(">")))?.[1];
+    const openingEnd = script.indexOf(">");
+    const nonce = /\snonce="([^"]*)"/.exec(script.slice(0, openingEnd))?.[1];
+    // `async` goes: HTML allows it on scripts, not on a data block (the starter's copy is a
+    // module inserted by script, which runs as soon as it is ready anyway).
+    const opening = script
+      .slice(0, openingEnd)
+      .replace(MODULE_SCRIPT_TAG, `<script type="${DEFERRED_MODULE_TYPE}"`)
+      .replace(ASYNC_ATTRIBUTE, "");
     ready +=
       text.slice(index, next) +
-      script.replace(MODULE_SCRIPT_TAG, `<script type="${DEFERRED_MODULE_TYPE}"`) +
+      opening +
+      script.slice(openingEnd) +
       `<script${nonce ? ` nonce="${nonce}"` : ""}>${STARTER_SCRIPT}</script>`;
     index = end + SCRIPT_END.length;
   }
