@@ -8,6 +8,7 @@ import {
   isDisplayableDate,
   msUntilNextJakartaMidnight,
   normaliseIncomingDate,
+  jakartaHour,
   startOfJakartaDay,
   toJakartaDay,
 } from "./dates";
@@ -185,5 +186,13 @@ describe("formatJakartaDayAndTime and msUntilNextJakartaMidnight", () => {
   it("counts to the next Jakarta midnight", () => {
     expect(msUntilNextJakartaMidnight(new Date("2026-11-24T16:30:00Z"))).toBe(30 * 60_000);
     expect(msUntilNextJakartaMidnight(new Date("2026-11-24T17:00:00Z"))).toBe(24 * 3_600_000);
+  });
+});
+
+describe("jakartaHour", () => {
+  it("is the hour on a Jakarta clock, whatever the UTC day", () => {
+    expect(jakartaHour(new Date("2024-03-06T16:59:59Z"))).toBe(23);
+    expect(jakartaHour(new Date("2024-03-06T17:00:00Z"))).toBe(0);
+    expect(jakartaHour(new Date("2024-03-06T00:30:00Z"))).toBe(7);
   });
 });

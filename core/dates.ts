@@ -28,6 +28,11 @@ export function toJakartaDay(instant: Date): string {
   return new Date(instant.getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** The hour (0–23) of an instant in Jakarta, where users choose their digest hour. */
+export function jakartaHour(instant: Date): number {
+  return new Date(instant.getTime() + JAKARTA_OFFSET_MS).getUTCHours();
+}
+
 /** The instant at which a Jakarta day starts (00:00 +07:00). */
 export function startOfJakartaDay(day: string): Date {
   return new Date(Date.parse(`${day}T00:00:00+07:00`));

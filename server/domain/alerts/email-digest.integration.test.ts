@@ -8,12 +8,8 @@ import { createSmtpMailer, type Mailer } from "../../adapters/mailer/smtp-mailer
 import { alertChannels, alertDeliveries } from "../../db/schema";
 import { ValidationError } from "../errors";
 import { importCouponRecords } from "../ingest/import-records";
-import {
-  claimDueDigests,
-  DIGEST_LEASE_MS,
-  MAX_DIGEST_ATTEMPTS,
-  sendDueDigests,
-} from "./email-digest";
+import { DELIVERY_LEASE_MS, MAX_DELIVERY_ATTEMPTS } from "./delivery-queue";
+import { claimDueDigests, sendDueDigests } from "./email-digest";
 import { rememberAlertLocale } from "./alert-locale";
 import { sendTestEmail } from "./channel-tests";
 import { queueAlertsForNewCoupons } from "./match-new-coupons";
@@ -210,7 +206,7 @@ describe("the e-mail digest", () => {
     // Its claim is live: nobody else sends the digest meanwhile.
     expect(await sendDueDigests(services, mailer)).toEqual({ sent: 0, refused: 0, failed: 0 });
     // After the lease, a restarted sender takes it over.
-    harness.clock.advance(DIGEST_LEASE_MS + 1000);
+    harness.clock.advance(DELIVERY_LEASE_MS + 1000);
     expect(await sendDueDigests(services, mailer)).toEqual({ sent: 1, refused: 0, failed: 0 });
     expect(await sendDueDigests(services, mailer)).toEqual({ sent: 0, refused: 0, failed: 0 });
     expect(smtp.messages).toHaveLength(1);
@@ -244,12 +240,12 @@ describe("the e-mail digest", () => {
     expect(await statuses()).toEqual(["pending/1", "pending/1"]);
     // Not hammered: the next tick waits the lease out.
     expect(await sendDueDigests(services, down)).toEqual({ sent: 0, refused: 0, failed: 0 });
-    for (let attempt = 2; attempt <= MAX_DIGEST_ATTEMPTS; attempt += 1) {
-      harness.clock.advance(DIGEST_LEASE_MS + 1000);
+    for (let attempt = 2; attempt <= MAX_DELIVERY_ATTEMPTS; attempt += 1) {
+      harness.clock.advance(DELIVERY_LEASE_MS + 1000);
       expect(await sendDueDigests(services, down)).toEqual({ sent: 0, refused: 0, failed: 1 });
     }
     expect(await statuses()).toEqual(["failed/5", "failed/5"]);
-    harness.clock.advance(DIGEST_LEASE_MS + 1000);
+    harness.clock.advance(DELIVERY_LEASE_MS + 1000);
     expect(await sendDueDigests(services, mailer)).toEqual({ sent: 0, refused: 0, failed: 0 });
     down.close();
   });

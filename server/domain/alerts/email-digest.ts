@@ -1,17 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import { jakartaHour } from "../../../core/dates";
 import { BASE_LOCALE, isLocale, type Locale } from "../../../core/locale";
 import type { Mailer } from "../../adapters/mailer/smtp-mailer";
 import { alertChannels, alertDeliveries, courses, savedSearches } from "../../db/schema";
 import type { Services } from "../../services";
 import { buildDigestMessage, type DigestCourse } from "./digest-message";
+import { leaseExpiredBefore, statusAfterFailedTry } from "./delivery-queue";
 import { queueAlertsForNewCoupons } from "./match-new-coupons";
 import { signUnsubscribeToken } from "./unsubscribe-tokens";
 
-/** A claim older than this belongs to a sender that died: its deliveries are claimed again. */
-export const DIGEST_LEASE_MS = 10 * 60 * 1000;
-/** Tries of one delivery before it is given up (failed), never retried forever. */
-export const MAX_DIGEST_ATTEMPTS = 5;
 /** Courses in one e-mail; the rest wait for the next day's digest. */
 export const MAX_COURSES_PER_DIGEST = 100;
 /** Users claimed per claim statement. */
@@ -28,11 +26,6 @@ export type DigestClaim = {
 
 export type DigestTickOutcome = { sent: number; refused: number; failed: number };
 
-/** The hour (0–23) in Asia/Jakarta, where users choose their digest hour (UTC+7, no DST). */
-export function jakartaHour(instant: Date): number {
-  return (instant.getUTCHours() + 7) % 24;
-}
-
 /**
  * Claims the e-mail digests that are due: users with e-mail on, whose Jakarta hour has come,
  * who had no digest today, with deliveries waiting (pending, or claimed by a sender longer ago
@@ -41,7 +34,7 @@ export function jakartaHour(instant: Date): number {
  */
 export async function claimDueDigests(services: Services): Promise<DigestClaim[]> {
   const now = services.clock.now();
-  const staleBefore = new Date(now.getTime() - DIGEST_LEASE_MS).toISOString();
+  const staleBefore = leaseExpiredBefore(now);
   // Waiting: never tried, or last claimed longer ago than the lease (a sender that died, or a
   // try that failed: the next try waits the lease out rather than hammering a broken server).
   const waiting = sql`(d.status in ('pending', 'sending') and (d.claimed_at is null or d.claimed_at < ${staleBefore}::timestamptz))`;
@@ -102,7 +95,7 @@ async function digestCourses(services: Services, claim: DigestClaim): Promise<Di
  * Sends one claimed digest, then records what happened — only after the SMTP server answered:
  * accepted → sent (and no other digest today); recipient refused for good → the user's e-mail
  * channel is switched off with a note and the deliveries fail; anything else → back in the
- * queue, failed after MAX_DIGEST_ATTEMPTS tries. Only rows still under this claim's token are
+ * queue, failed after MAX_DELIVERY_ATTEMPTS tries. Only rows still under this claim's token are
  * written, so a claim that lapsed and was taken over is left to its new owner.
  */
 export async function sendDigest(
@@ -158,7 +151,7 @@ export async function sendDigest(
       await tx
         .update(alertDeliveries)
         .set({
-          status: sql`case when ${alertDeliveries.attempts} >= ${MAX_DIGEST_ATTEMPTS} then 'failed' else 'pending' end`,
+          status: statusAfterFailedTry(sql`${alertDeliveries.attempts}`),
           claimToken: null,
           error: outcome.reason,
         })

@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { isLocale, type Locale } from "../../../core/locale";
 import type { Services } from "../../services";
-import { DIGEST_LEASE_MS, jakartaHour, MAX_DIGEST_ATTEMPTS } from "./email-digest";
+import { jakartaHour, startOfJakartaDay, toJakartaDay } from "../../../core/dates";
+import { leaseExpiredBefore, statusAfterFailedTry } from "./delivery-queue";
 
 /**
  * The queue of per-message alert channels (push, Telegram): one message per course, sent outside
@@ -41,13 +42,6 @@ export function inQuietHours(instant: Date): boolean {
   return hour >= QUIET_HOURS.from || hour < QUIET_HOURS.to;
 }
 
-/** The start of the Jakarta day that holds `instant` (UTC+7, no DST). */
-function startOfJakartaDay(instant: Date): Date {
-  const jakarta = new Date(instant.getTime() + 7 * 3600_000);
-  jakarta.setUTCHours(0, 0, 0, 0);
-  return new Date(jakarta.getTime() - 7 * 3600_000);
-}
-
 /**
  * Claims waiting deliveries of one channel (pending, or claimed longer ago than the lease by a
  * sender that died) with SKIP LOCKED. Only a user's deliveries that fit under today's cap are
@@ -59,8 +53,8 @@ async function claimDueDeliveries(
   token: string,
 ): Promise<ClaimedDelivery[]> {
   const now = services.clock.now();
-  const staleBefore = new Date(now.getTime() - DIGEST_LEASE_MS).toISOString();
-  const dayStart = startOfJakartaDay(now).toISOString();
+  const staleBefore = leaseExpiredBefore(now);
+  const dayStart = startOfJakartaDay(toJakartaDay(now)).toISOString();
   const result = (await services.db.execute(sql`
     with sent_today as (
       select user_id, count(*)::int as sent
@@ -128,10 +122,7 @@ async function settle(
   error: string | null,
 ): Promise<boolean> {
   const now = services.clock.now().toISOString();
-  const next =
-    verdict === "retry"
-      ? sql`case when attempts >= ${MAX_DIGEST_ATTEMPTS} then 'failed' else 'pending' end`
-      : sql`${verdict}`;
+  const next = verdict === "retry" ? statusAfterFailedTry(sql`attempts`) : sql`${verdict}`;
   const change =
     verdict === "skip"
       ? // Not tried (the channel is rate-limited): back in the queue at once, the try uncounted.
@@ -152,7 +143,7 @@ export type MessageSender = (
 /**
  * One tick of a per-message channel: outside the quiet hours, claims and sends waiting
  * deliveries batch by batch until none is left. A retry waits out the lease before its next try
- * (a broken service is not hammered) and fails after MAX_DIGEST_ATTEMPTS. A sender answering
+ * (a broken service is not hammered) and fails after MAX_DELIVERY_ATTEMPTS. A sender answering
  * `stop` (the service asks us to slow down) ends the tick; what it had claimed goes back unsent.
  */
 export async function sendDueMessages(

@@ -16,7 +16,7 @@ export type PushTickOutcome = SendTickOutcome;
  * browser of its user (one notification per course; the same tag replaces an older one). Marked
  * sent once a push service accepted it; a user whose browsers are all gone gets the delivery
  * marked failed (the dashboard says why each browser stopped); a push service that failed for a
- * while puts it back, failed after MAX_DIGEST_ATTEMPTS tries.
+ * while puts it back, failed after MAX_DELIVERY_ATTEMPTS tries.
  */
 export async function sendDuePushes(services: Services): Promise<PushTickOutcome> {
   if (!services.push) return { sent: 0, failed: 0, held: 0 };

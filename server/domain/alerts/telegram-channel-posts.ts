@@ -5,7 +5,7 @@ import * as m from "../../../core/paraglide/messages";
 import { courses } from "../../db/schema";
 import type { Services } from "../../services";
 import { listedCondition } from "../catalog";
-import { DIGEST_LEASE_MS, MAX_DIGEST_ATTEMPTS } from "./email-digest";
+import { leaseExpiredBefore, statusAfterFailedTry } from "./delivery-queue";
 import { buildCourseMessage } from "./telegram-message";
 
 /**
@@ -84,7 +84,7 @@ async function claimNextPost(
   token: string,
 ): Promise<Claimed | null> {
   const now = services.clock.now();
-  const staleBefore = new Date(now.getTime() - DIGEST_LEASE_MS).toISOString();
+  const staleBefore = leaseExpiredBefore(now);
   const result = (await services.db.execute(sql`
     update telegram_channel_posts p
        set claim_token = ${token}, claimed_at = ${now.toISOString()}::timestamptz,
@@ -117,7 +117,7 @@ async function settlePost(
       ? sql`claim_token = null, claimed_at = null, attempts = attempts - 1`
       : change === "retry"
         ? sql`claim_token = null, error = ${error},
-              status = case when attempts >= ${MAX_DIGEST_ATTEMPTS} then 'failed' else 'pending' end`
+              status = ${statusAfterFailedTry(sql`attempts`)}`
         : sql`claim_token = null, error = ${error}, status = ${change},
               posted_at = ${change === "posted" ? sql`${now}::timestamptz` : sql`null`}`;
   await services.db.execute(sql`
