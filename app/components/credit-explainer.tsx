@@ -21,11 +21,13 @@ export function CreditExplainer({
   // Rendered only after a tap, so reading the clock here cannot differ from the server's HTML.
   const resetIn = timeUntilCreditReset(new Date(), locale);
   return (
+    // whitespace-normal: the badge's header slot keeps "8 credits" on one line (nowrap), and
+    // the panel sits inside it; its sentences must wrap inside the box, not run past its edge.
     <section
       id={id}
       aria-labelledby={headingId}
       data-testid="credit-explainer"
-      className="fixed inset-x-4 top-16 z-40 rounded-xl border border-slate-200 bg-white p-4 text-left text-sm text-slate-700 shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-80 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
+      className="fixed inset-x-4 top-16 z-40 rounded-xl whitespace-normal border border-slate-200 bg-white p-4 text-left text-sm text-slate-700 shadow-xl sm:absolute sm:inset-x-auto sm:top-full sm:right-0 sm:mt-1 sm:w-80 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200"
     >
       <div className="flex items-start justify-between gap-2">
         <h2 id={headingId} className="pt-2 text-base font-bold text-slate-900 dark:text-white">

@@ -121,7 +121,9 @@ const FULL_COMPONENTS: Components = {
   ),
   pre: ({ node: _node, ...props }) => (
     <pre
-      className="my-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100"
+      // The block's code takes the block's dark background and light text: inline code's pale
+      // chip (below) would put light text on a light background.
+      className="my-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100 [&>code]:bg-transparent [&>code]:p-0 [&>code]:text-inherit"
       {...props}
     />
   ),

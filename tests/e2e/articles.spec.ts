@@ -448,4 +448,49 @@ test.describe("articles", () => {
     expect(html).toContain("No Articles Match Your Search");
     expect(html).toContain("Reset Search");
   });
+
+  test("code in a fenced block is readable in the preview (light theme)", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await signInDirect(page, uniqueEmail("coder"));
+    await makePremium(page);
+    await page.goto("/articles/new");
+    const content = page.getByLabel("Content", { exact: true });
+    await waitForReact(content);
+    await content.fill("Run this:\n\n```\nnpm install kursusku\n```\n\nThen `npm start`.");
+    await page.getByRole("button", { name: "Preview" }).click();
+    const block = page.getByTestId("article-preview").locator("pre code");
+    await expect(block).toHaveText("npm install kursusku");
+    expect(await contrastOf(block)).toBeGreaterThanOrEqual(4.5);
+  });
 });
+
+/** WCAG contrast of an element's text against the first background behind it. */
+async function contrastOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    // The browser turns any CSS colour (Tailwind's are oklch) into sRGB on a canvas.
+    const context = document.createElement("canvas").getContext("2d")!;
+    const rgba = (color: string) => {
+      context.clearRect(0, 0, 1, 1);
+      context.fillStyle = color;
+      context.fillRect(0, 0, 1, 1);
+      return [...context.getImageData(0, 0, 1, 1).data];
+    };
+    let behind: Element | null = element;
+    let background = rgba(getComputedStyle(element).backgroundColor);
+    while (background[3] === 0 && behind?.parentElement) {
+      behind = behind.parentElement;
+      background = rgba(getComputedStyle(behind).backgroundColor);
+    }
+    if (background[3] === 0) background = [255, 255, 255, 255];
+    const luminance = ([r, g, b]: number[]) => {
+      const [lr, lg, lb] = [r!, g!, b!].map((channel) => {
+        const value = channel / 255;
+        return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * lr! + 0.7152 * lg! + 0.0722 * lb!;
+    };
+    const [light, dark] = [luminance(rgba(getComputedStyle(element).color)), luminance(background)]
+      .sort((a, b) => b - a);
+    return (light! + 0.05) / (dark! + 0.05);
+  });
+}

@@ -315,3 +315,20 @@ for (const language of ["en", "id"] as const) {
     }
   });
 }
+
+test("/id names categories and languages in Indonesian and writes numbers the Indonesian way", async ({
+  page,
+}) => {
+  await page.goto("/id");
+  const category = page.getByRole("combobox", { name: "Kategori" });
+  await expect(category.locator('option[value="Business"]')).toHaveText("Bisnis");
+  const language = page.getByRole("combobox", { name: "Bahasa" });
+  await expect(language.locator('option[value="English"]')).toHaveText("Bahasa Inggris");
+  const facts = courseCards(page).locator("li");
+  // "2.378 siswa", never "2,378 siswa"; "Udemy 4,4★", never "4.4★".
+  await expect(facts.filter({ hasText: /^\d{1,3}(\.\d{3})+ siswa$/ }).first()).toBeVisible();
+  await expect(facts.filter({ hasText: /\d,\d{3} siswa/ })).toHaveCount(0);
+  await expect(facts.filter({ hasText: /^Udemy \d,\d★/ }).first()).toBeVisible();
+  await expect(facts.filter({ hasText: /^Udemy \d\.\d★/ })).toHaveCount(0);
+  await expect(courseCards(page).getByText("Business", { exact: true })).toHaveCount(0);
+});

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { redirectToastMessage } from "../../app/lib/course-opening";
 import { markFirstOpenNoticeSeen } from "./support/credit-notice";
+import { DESKTOP_CHROME_UA } from "./support/early-taps";
 import { waitForHydration } from "./support/home-page";
 import {
   E2E_SITE_URL,
@@ -542,4 +543,39 @@ test.describe("accessibility", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/#main$/);
   });
+});
+
+test.describe("how credits work", () => {
+  test.use({ userAgent: DESKTOP_CHROME_UA });
+
+  for (const width of [390, 1366]) {
+    for (const path of ["/", "/id"]) {
+      test(`the explainer's lines stay inside its box at ${width} px on ${path}`, async ({
+        page,
+      }) => {
+        await page.setViewportSize({ width, height: 844 });
+        await page.goto(path);
+        await waitForHydration(page);
+        await page.getByTestId("credit-badge").click();
+        const explainer = page.getByTestId("credit-explainer");
+        await expect(explainer).toBeVisible();
+        const overflows = await explainer.evaluate((box) => {
+          const outer = box.getBoundingClientRect();
+          const lines = [box, ...box.querySelectorAll("h2, li, p")];
+          return lines
+            .filter((line) => {
+              const rect = line.getBoundingClientRect();
+              return (
+                line.scrollWidth > line.clientWidth ||
+                rect.right > outer.right + 0.5 ||
+                rect.left < outer.left - 0.5 ||
+                outer.right > window.innerWidth
+              );
+            })
+            .map((line) => line.textContent);
+        });
+        expect(overflows).toEqual([]);
+      });
+    }
+  }
 });
