@@ -39,6 +39,7 @@ const policy: FetchPolicy = {
 
 let harness: TestServices;
 let server: FixtureServer;
+let inside: FixtureServer;
 
 /** What the fixture feeds serve; tests change it between runs. */
 const feed = {
@@ -140,11 +141,19 @@ beforeAll(async () => {
     "/bad.json": answer('[{"update_time": '),
     "/bad.xml": answer("<rss><channel><item></channel></rss>", 200, "application/rss+xml"),
     "/huge.json": hugeBody(1024 * 1024),
+    "/to-inside.json": (_request, response) => {
+      response.writeHead(302, { location: inside.url("/admin") }).end();
+    },
+  });
+  // Another service on this machine: its answer must never be imported or quoted.
+  inside = await startFixtureServer({
+    "/admin": answer([{ update_time: "2024-03-06 01:00:00", results: [jsonRecord("inside")] }]),
   });
 });
 
 afterAll(async () => {
   await server.close();
+  await inside?.close();
   await harness.close();
 });
 
@@ -218,6 +227,17 @@ describe("runIngest over HTTP sources", () => {
     expect(await listedSlugs()).toEqual(["api-a", "api-b", "api-c", "json-a", "json-b", "rss-a"]);
     const rss = (await allCourses()).find((course) => course.slug === "rss-a");
     expect(rss).toMatchObject({ title: "rss-a course", category: "Music", source: "blog" });
+  });
+
+  it("never follows a source's redirect to another internal address, nor quotes its answer", async () => {
+    const summary = await runIngest(
+      servicesWith(httpFeeds([source("json", "sneaky", "/to-inside.json")])),
+    );
+    const refused = `[sneaky] failed: refused to fetch ${inside.url("/admin")}: not a public address`;
+    expect(summary.errors).toEqual([refused]);
+    expect(inside.hits("/admin")).toBe(0);
+    expect((await allCourses()).map((course) => course.slug)).not.toContain("inside");
+    expect((await allRuns()).at(-1)?.errors).toEqual([refused]);
   });
 
   it("changes nothing when run again over the same feeds", async () => {
