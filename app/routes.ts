@@ -37,6 +37,7 @@ export default [
   route("robots.txt", "routes/robots-txt.ts"),
   route("feed.xml", "routes/feed-xml.ts"),
   route("uploads/:key", "routes/uploads.ts"),
+  route("avatars/:file", "routes/avatars.ts"),
   // The operator console: the layout checks the operator and draws the navigation; one module
   // per section.
   route("admin", "routes/admin/layout.tsx", [

@@ -428,8 +428,8 @@ describe("describeViewer", () => {
       appBonusClaimable: false,
       joinedAt: new Date(NOW).toISOString(),
     });
-    // The avatar URL is seeded by a hash: the address itself never leaves the site.
-    expect(viewer.signedIn && viewer.avatarUrl).toMatch(/^https:\/\//);
+    // The avatar is drawn on this site from a hash: the address goes to no one.
+    expect(viewer.signedIn && viewer.avatarUrl).toMatch(/^\/avatars\/[0-9a-f]{16}\.svg$/);
     expect(viewer.signedIn && viewer.avatarUrl).not.toContain(user.email);
     expect(viewer.signedIn && viewer.avatarUrl).not.toContain("standard");
   });

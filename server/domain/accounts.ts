@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { addDays } from "../../core/dates";
 import {
@@ -12,6 +12,7 @@ import { InvalidIdTokenError } from "../adapters/google-identity/id-token-verifi
 import { dailyCounters, favourites, sessions, users, visits, type UserRow } from "../db/schema";
 import type { Services } from "../services";
 import { Conflict, Forbidden, Unauthorized, ValidationError } from "./errors";
+import { avatarPathFor } from "./avatars";
 import { takeSignInAttempt } from "./sign-in-limits";
 
 export { INVALID_SIGN_IN_TOKEN_MESSAGE } from "../adapters/google-identity/id-token-verifier";
@@ -260,12 +261,6 @@ export function accountStatus(
   return hasPremium(user, now) ? "app-premium" : "standard";
 }
 
-/** Avatar from an avatar service, seeded by a hash so the e-mail itself never leaves the site. */
-export function avatarUrlFor(email: string): string {
-  const seed = createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 16);
-  return `https://api.dicebear.com/9.x/identicon/svg?seed=${seed}`;
-}
-
 export async function anonymousCreditsUsed(
   services: Services,
   anonymousId: string,
@@ -319,7 +314,7 @@ export async function describeViewer(
     userId: user.id,
     email: user.email,
     name: user.name,
-    avatarUrl: avatarUrlFor(user.email),
+    avatarUrl: avatarPathFor(user.email),
     status: accountStatus(user, now),
     creditsRemaining: premium ? null : Math.max(0, user.creditBalance),
     creditBalance: user.creditBalance,
