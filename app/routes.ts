@@ -13,6 +13,7 @@ const pages: RouteConfigEntry[] = [
   route("articles/:slugWithId", "routes/article-slug.tsx"),
   route("dashboard", "routes/dashboard.tsx"),
   route("course/:slug", "routes/course.tsx"),
+  route("sign-in", "routes/sign-in.tsx"),
 ];
 
 /**

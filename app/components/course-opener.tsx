@@ -8,7 +8,7 @@ import {
   type MouseEvent,
   type ReactNode,
 } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link, useLocation, useRevalidator } from "react-router";
 import { canOpenCourse, type ViewerSummary } from "../../core/viewer";
 import {
   FIRST_OPEN_NOTICE_KEY,
@@ -18,6 +18,7 @@ import {
   redirectToastMessage,
 } from "../lib/course-opening";
 import { useMessages } from "../lib/i18n";
+import { signInHref } from "../lib/sign-in-href";
 import * as m from "../../core/paraglide/messages";
 import { useLayerPending, viewerForTap } from "./personal-layer";
 import { useToast } from "./toast";
@@ -142,7 +143,8 @@ export function CreditLimitModal({
   onClose: () => void;
   signedIn: boolean;
 }) {
-  const { t, href } = useMessages();
+  const { t, href, locale } = useMessages();
+  const location = useLocation();
   return (
     <Modal
       open={open}
@@ -150,6 +152,16 @@ export function CreditLimitModal({
       title={t(m.credit_limit_title)}
       footer={
         <>
+          {!signedIn && (
+            // A full page load: the sign-in page brings the visitor back to this one.
+            <a
+              href={signInHref(locale, `${location.pathname}${location.search}`)}
+              data-testid="credit-limit-sign-in"
+              className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold dark:border-slate-600"
+            >
+              {t(m.sign_in)}
+            </a>
+          )}
           {signedIn && (
             <Link
               to={href("/#redeem-section")}

@@ -6,15 +6,28 @@ import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
 /** The local stand-in for Google (offline and tests): type an e-mail, sign in. */
-export function DevSignInForm({ compact = false }: { compact?: boolean }) {
+export function DevSignInForm({
+  compact = false,
+  inputId = compact ? "dev-signin-email-mobile" : "dev-signin-email",
+  redirectTo,
+}: {
+  compact?: boolean;
+  /** Unique on the page: the header's form may be on it too. */
+  inputId?: string;
+  /** Where to land once signed in: this page unless said. */
+  redirectTo?: string;
+}) {
   const { t, locale } = useMessages();
   const location = useLocation();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/auth/dev";
-  const inputId = compact ? "dev-signin-email-mobile" : "dev-signin-email";
   return (
     <Form method="post" action="/auth/dev" className="flex items-center gap-2">
-      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <input
+        type="hidden"
+        name="redirectTo"
+        value={redirectTo ?? `${location.pathname}${location.search}`}
+      />
       <input type="hidden" name={ANSWER_LANGUAGE_FIELD} value={locale} />
       <label htmlFor={inputId} className="sr-only">
         {t(m.sign_in_email)}
@@ -59,7 +72,14 @@ const GOOGLE_SCRIPT = "https://accounts.google.com/gsi/client";
  * Google Identity Services, loaded only when a signed-out visitor needs the button. The credential
  * goes to the server, which verifies it; the page then reloads its data as the signed-in user.
  */
-export function GoogleSignInButton({ clientId }: { clientId: string }) {
+export function GoogleSignInButton({
+  clientId,
+  onSignedIn,
+}: {
+  clientId: string;
+  /** After the session is set: reload this page's data unless said otherwise. */
+  onSignedIn?: () => void;
+}) {
   const toast = useToast();
   const { t, locale } = useMessages();
   const revalidator = useRevalidator();
@@ -90,7 +110,8 @@ export function GoogleSignInButton({ clientId }: { clientId: string }) {
         }
         const registered = body.message?.includes("registered successfully");
         toast.show(registered ? t(m.sign_in_registered) : t(m.sign_in_welcome_back), "success");
-        await revalidator.revalidate();
+        if (onSignedIn) onSignedIn();
+        else await revalidator.revalidate();
       } catch (error) {
         toast.show(t(m.sign_in_error, { message: (error as Error).message }), "error");
         if (!cancelled) setState("ready");

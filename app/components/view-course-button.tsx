@@ -1,7 +1,9 @@
 import { canOpenCourse, isOutOfCredits } from "../../core/viewer";
 import { TRUNCATE, truncate } from "../../core/text";
 import { goHref, outOfCreditsNextStep } from "../lib/course-opening";
+import { signInHref } from "../lib/sign-in-href";
 import { useCourseOpener } from "./course-opener";
+import { useLocation } from "react-router";
 import { useViewer } from "./personal-layer";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
@@ -50,7 +52,10 @@ export function ViewCourseButton({ course }: { course: { id: number; title: stri
   );
 }
 
-/** Under a disabled "Out of Credits": what the learner can do about it. */
+/**
+ * Under a disabled "Out of Credits": what the learner can do about it. A visitor's line is a
+ * plain link to the sign-in, which brings them back to this page.
+ */
 export function OutOfCreditsNextStep({
   nextStep,
   className,
@@ -58,13 +63,24 @@ export function OutOfCreditsNextStep({
   nextStep: ReturnType<typeof outOfCreditsNextStep>;
   className: string;
 }) {
-  const { t, href } = useMessages();
+  const { t, href, locale } = useMessages();
+  const location = useLocation();
   return (
     <p
       data-testid="out-of-credits-next-step"
       className={`mt-1 flex flex-wrap items-center justify-center gap-x-1 text-center text-slate-600 dark:text-slate-300 ${className}`}
     >
-      <span className="py-1">{nextStep.text}</span>
+      {nextStep.offerSignIn ? (
+        <a
+          href={signInHref(locale, `${location.pathname}${location.search}`)}
+          data-testid="out-of-credits-sign-in"
+          className="inline-flex min-h-11 items-center px-1 font-semibold text-brand-700 underline dark:text-brand-100"
+        >
+          {nextStep.text}
+        </a>
+      ) : (
+        <span className="py-1">{nextStep.text}</span>
+      )}
       {nextStep.offerRedeem && (
         <>
           <span aria-hidden="true">·</span>

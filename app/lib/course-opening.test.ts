@@ -70,10 +70,11 @@ describe("redirectToastMessage", () => {
 });
 
 describe("outOfCreditsNextStep", () => {
-  it("tells a visitor to sign in", () => {
+  it("tells a visitor to sign in, as a way to the sign-in", () => {
     expect(outOfCreditsNextStep(visitor(0), "en")).toEqual({
       text: "Sign in for 10 credits a day",
       offerRedeem: false,
+      offerSignIn: true,
     });
   });
 
@@ -81,6 +82,7 @@ describe("outOfCreditsNextStep", () => {
     expect(outOfCreditsNextStep(member(0), "en")).toEqual({
       text: "10 new credits at 00.00 WIB",
       offerRedeem: true,
+      offerSignIn: false,
     });
   });
 });

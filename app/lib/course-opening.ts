@@ -34,8 +34,11 @@ export function redirectToastMessage(title: string, locale: Locale): string {
   return m.redirect_toast({ title: shown }, { locale });
 }
 
-/** The line under a disabled Out of Credits button: what the learner can do next. */
-export type OutOfCreditsNextStep = { text: string; offerRedeem: boolean };
+/**
+ * The line under a disabled Out of Credits button: what the learner can do next. A visitor's
+ * line is a link to the sign-in; a member's offers a code.
+ */
+export type OutOfCreditsNextStep = { text: string; offerRedeem: boolean; offerSignIn: boolean };
 
 export function outOfCreditsNextStep(
   viewer: ViewerSummary | null | undefined,
@@ -43,9 +46,17 @@ export function outOfCreditsNextStep(
 ): OutOfCreditsNextStep {
   const credits = DAILY_TOP_UP_CREDITS;
   if (!viewer?.signedIn) {
-    return { text: m.out_of_credits_sign_in({ credits }, { locale }), offerRedeem: false };
+    return {
+      text: m.out_of_credits_sign_in({ credits }, { locale }),
+      offerRedeem: false,
+      offerSignIn: true,
+    };
   }
-  return { text: m.out_of_credits_tomorrow({ credits }, { locale }), offerRedeem: true };
+  return {
+    text: m.out_of_credits_tomorrow({ credits }, { locale }),
+    offerRedeem: true,
+    offerSignIn: false,
+  };
 }
 
 /** How long until credits reset (midnight Asia/Jakarta), e.g. "5 h 12 min", rounded up. */

@@ -17,6 +17,8 @@ import { localizedHref, type Locale } from "../../core/locale";
 import * as m from "../../core/paraglide/messages";
 import { parseRowId } from "../../core/row-id";
 import { goHref } from "../lib/course-opening";
+import { signInHref } from "../lib/sign-in-href";
+import { coursePath } from "../../core/course-paths";
 import { goPageLocale } from "../lib/go-language";
 import type { Route } from "./+types/go";
 
@@ -27,7 +29,7 @@ const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollo
  * the data (goPageLocale), not from the address as on the site's pages.
  */
 type GoView = { locale: Locale } & (
-  | { view: "out-of-credits"; signedIn: boolean }
+  | { view: "out-of-credits"; signedIn: boolean; coursePath: string | null }
   | { view: "confirm"; courseId: number; quote: CourseOpeningQuote }
   | { view: "refused"; message: string }
   | { view: "ended"; signedIn: boolean; course: EndedCourse; alternatives: EndedCourse[] }
@@ -103,8 +105,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       );
     }
     if (error instanceof OutOfCredits) {
+      const course = identity.user ? null : await findPublicCourse(services, courseId);
       return data<GoView>(
-        { locale, view: "out-of-credits", signedIn: identity.user !== null },
+        {
+          locale,
+          view: "out-of-credits",
+          signedIn: identity.user !== null,
+          coursePath: course ? localizedHref(locale, coursePath(course.slug)) : null,
+        },
         { status: 403, headers },
       );
     }
@@ -161,7 +169,13 @@ export default function GoPage({ loaderData }: Route.ComponentProps) {
         />
       );
     default:
-      return <CreditLimitReached signedIn={loaderData.signedIn} locale={locale} />;
+      return (
+        <CreditLimitReached
+          signedIn={loaderData.signedIn}
+          coursePath={loaderData.coursePath}
+          locale={locale}
+        />
+      );
   }
 }
 
@@ -233,8 +247,19 @@ function Refused({ message, locale }: { message: string; locale: Locale }) {
   );
 }
 
-/** Shown (in the new tab) when the server refuses to open a course for lack of credit. */
-function CreditLimitReached({ signedIn, locale }: { signedIn: boolean; locale: Locale }) {
+/**
+ * Shown (in the new tab) when the server refuses to open a course for lack of credit. A visitor
+ * gets a plain link to the sign-in that lands on the course's page, so one more tap opens it.
+ */
+function CreditLimitReached({
+  signedIn,
+  coursePath,
+  locale,
+}: {
+  signedIn: boolean;
+  coursePath: string | null;
+  locale: Locale;
+}) {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{m.credit_limit_title({}, { locale })}</h1>
@@ -247,6 +272,15 @@ function CreditLimitReached({ signedIn, locale }: { signedIn: boolean; locale: L
       >
         {(signedIn ? m.credit_limit_redeem : m.error_back_to_courses)({}, { locale })}
       </a>
+      {!signedIn && (
+        <a
+          href={signInHref(locale, coursePath ?? localizedHref(locale, "/"))}
+          data-testid="go-sign-in"
+          className="mt-8 ml-3 inline-block rounded-lg border border-brand-600 px-5 py-2.5 font-semibold text-brand-700 dark:text-brand-100"
+        >
+          {m.sign_in({}, { locale })}
+        </a>
+      )}
     </section>
   );
 }

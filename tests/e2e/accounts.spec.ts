@@ -1,4 +1,11 @@
-import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 import { courseCards, gotoHydrated, pathOf, readCards } from "./support/home-page";
 import { dropFlash, expectPersonalLayer, personalLayerIn } from "./support/personal-layer";
 
@@ -115,6 +122,32 @@ function profileValue(page: Page, term: string): Locator {
     .locator("dd");
 }
 
+/**
+ * Follows a sign-in link on a 390 px phone with JavaScript off: the sign-in page's form signs in
+ * and returns to the course page named in the link, where View Course is open again.
+ */
+async function signInWithoutScript(browser: Browser, signInPath: string): Promise<void> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: 390, height: 844 },
+    userAgent: DESKTOP_CHROME_UA,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(signInPath);
+    const form = page.getByTestId("sign-in-page");
+    await expect(form.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    await form.getByRole("textbox", { name: "Email" }).fill(uniqueEmail("no-script"));
+    await form.getByRole("button", { name: "Sign in", exact: true }).click();
+    const back = new URLSearchParams(signInPath.split("?")[1]).get("next")!;
+    await expect.poll(() => pathOf(page)).toBe(back);
+    await expect(page.getByTestId("course-page-view-course")).toBeVisible();
+    await expect(creditBadge(page)).toHaveText("10 credits");
+  } finally {
+    await context.close();
+  }
+}
+
 test.describe("accounts and credits", () => {
   test("signing in with the dev form switches the header, in the page and in the server HTML", async ({
     page,
@@ -137,6 +170,17 @@ test.describe("accounts and credits", () => {
     ).toBeVisible();
     await expect(emailInput(page)).toHaveCount(0);
     await expect(signInButton(page)).toHaveCount(0);
+
+    // The avatar is drawn by this site from a hash of the address: it shows without the internet
+    // and the address goes to no one.
+    const avatar = accountMenuButton(page).locator("img");
+    const avatarSrc = (await avatar.getAttribute("src"))!;
+    expect(avatarSrc).toMatch(/^\/avatars\/[0-9a-f]{16}\.svg$/);
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+    const avatarFile = await page.request.get(avatarSrc);
+    expect(avatarFile.status()).toBe(200);
+    expect(avatarFile.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+    expect(avatarFile.headers()["cache-control"]).toContain("immutable");
 
     await accountMenuButton(page).click();
     await expect(page.getByText(email, { exact: true })).toBeVisible();
@@ -210,8 +254,9 @@ test.describe("accounts and credits", () => {
     await expect(creditBadge(page)).toHaveText("9 credits");
   });
 
-  test("an anonymous visitor runs out after 3 courses: 403 page, disabled cards, 0 credits", async ({
+  test("an anonymous visitor runs out after 3 courses: 403 page, disabled cards, 0 credits, and a plain link to sign in that lands back on the course", async ({
     page,
+    browser,
   }) => {
     await page.goto("/");
     await expect(creditBadge(page)).toHaveText("3 credits");
@@ -230,6 +275,11 @@ test.describe("accounts and credits", () => {
     expect(refusedHtml).toContain("Credit Limit Reached");
     expect(refusedHtml).toContain("You have used your 3 free credits for today.");
     expect(refusedHtml).not.toContain("couponCode=");
+    // Beside "Back to Courses", a link to the sign-in that comes back to this course's page.
+    const signInTag = /<a[^>]*data-testid="go-sign-in"[^>]*>/.exec(refusedHtml)?.[0] ?? "";
+    const signInPath = /href="([^"]+)"/.exec(signInTag)?.[1]?.replaceAll("&amp;", "&");
+    expect(signInPath).toMatch(/^\/sign-in\?next=%2Fcourse%2F[^&]+$/);
+    await signInWithoutScript(browser, signInPath!);
 
     await page.reload();
     await expect(creditBadge(page)).toHaveText("0 credits");
@@ -246,7 +296,11 @@ test.describe("accounts and credits", () => {
     expect([...outLayer.viewer.openedToday].sort()).toEqual(ids.slice(0, 3).sort());
     expect([...outLayer.visitedCourseIds].sort()).toEqual(ids.slice(0, 3).sort());
     expect(outHtml).toContain("0 credits left");
-    await expect(courseCards(page).getByText("Sign in for 10 credits a day").first()).toBeVisible();
+    const cardSignIn = courseCards(page).getByRole("link", {
+      name: "Sign in for 10 credits a day",
+    });
+    await expect(cardSignIn.first()).toBeVisible();
+    await expect(cardSignIn.first()).toHaveAttribute("href", "/sign-in?next=%2F");
     // The cards' own links (the hero's "Ending today" picks are links too, opened the same way).
     const goLinks = await courseCards(page)
       .locator('a[href^="/go/"]')
