@@ -4,6 +4,7 @@ import { redirectToastMessage } from "../../app/lib/course-opening";
 import { markFirstOpenNoticeSeen } from "./support/credit-notice";
 import { DESKTOP_CHROME_UA } from "./support/early-taps";
 import { waitForHydration } from "./support/home-page";
+import { waitForReact } from "./support/hydration";
 import {
   E2E_SITE_URL,
   isAbsoluteHttpUrl,
@@ -578,4 +579,40 @@ test.describe("how credits work", () => {
       });
     }
   }
+});
+
+test.describe("Redeem on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  /** The redeem form's box is on screen (not the footer under it). */
+  async function expectRedeemInputOnScreen(page: Page): Promise<void> {
+    const input = page.locator("#redeem-code");
+    await expect(async () => {
+      const box = await input.boundingBox();
+      expect(box, "the redeem input is laid out").not.toBeNull();
+      expect(box!.y).toBeGreaterThanOrEqual(0);
+      expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+    }).toPass({ timeout: 5_000 });
+  }
+
+  for (const from of ["/", "/articles", "/id"]) {
+    test(`the menu's Redeem link from ${from} lands on the redeem form`, async ({ page }) => {
+      await page.goto(from);
+      const toggle = page.locator('header button[aria-controls="mobile-menu"]');
+      await waitForReact(toggle);
+      await toggle.click();
+      await page.locator("#mobile-menu").locator('a[href$="#redeem-section"]').click();
+      await expect(page).toHaveURL(/#redeem-section$/);
+      // Let the cards that render near the target settle.
+      await page.waitForTimeout(1_500);
+      await expectRedeemInputOnScreen(page);
+    });
+  }
+
+  test("a direct visit to /#redeem-section shows the redeem form", async ({ page }) => {
+    await page.goto("/#redeem-section");
+    await waitForHydration(page);
+    await page.waitForTimeout(1_500);
+    await expectRedeemInputOnScreen(page);
+  });
 });
