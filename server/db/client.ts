@@ -14,6 +14,8 @@ import * as schema from "./schema";
 
 /** The one database type the domain sees: the same queries run on PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** What `db.transaction(tx => …)` hands its callback: the same queries, inside the transaction. */
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 export type DatabaseHandle = {
   db: Database;

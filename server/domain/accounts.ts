@@ -10,6 +10,7 @@ import {
 import type { AccountStatus, ViewerSummary } from "../../core/viewer";
 import { InvalidIdTokenError } from "../adapters/google-identity/id-token-verifier";
 import { dailyCounters, favourites, sessions, users, visits, type UserRow } from "../db/schema";
+import type { Transaction } from "../db/client";
 import type { Services } from "../services";
 import { Conflict, Forbidden, Unauthorized, ValidationError } from "./errors";
 import { avatarPathFor } from "./avatars";
@@ -187,8 +188,6 @@ async function verifyOrUnauthorized(services: Services, idToken: string): Promis
     throw error;
   }
 }
-
-type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 
 /** Sign-in brings the anonymous visitor's history and favourites along. */
 async function mergeAnonymousData(tx: Transaction, fromSubject: string, toSubject: string) {

@@ -14,6 +14,7 @@ import type { ModerationVerdict } from "../../core/ai-schemas";
 import type { Locale } from "../../core/locale";
 import { articles, users, type ArticleRow, type UserRow } from "../db/schema";
 import { containing } from "../db/like-pattern";
+import type { Transaction } from "../db/client";
 import type { Services } from "../services";
 import { hasPremium } from "./accounts";
 import { moderateImage, moderateText, sniffImageType } from "./ai/moderation";
@@ -115,8 +116,6 @@ export function canWriteArticles(
 export function fixedAuthorFor(user: Pick<UserRow, "email" | "isAppUser">, isAppClient: boolean) {
   return (user.isAppUser || isAppClient) && user.email ? user.email : null;
 }
-
-type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 
 async function lastSubmissionAt(db: Services["db"] | Transaction, userId: string) {
   const [row] = await db

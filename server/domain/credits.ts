@@ -2,6 +2,7 @@ import { and, desc, eq, gt, sql } from "drizzle-orm";
 import { isRowId } from "../../core/row-id";
 import { ANONYMOUS_DAILY_CREDITS } from "../../core/rules";
 import { courses, users, visits } from "../db/schema";
+import type { Transaction } from "../db/client";
 import type { Services } from "../services";
 import { countWithinDailyLimit } from "./daily-counters";
 import { anonymousSubject, hasPremium } from "./accounts";
@@ -19,8 +20,6 @@ export type OpenedCourse = {
   /** False for a free re-open (same course, same Jakarta day), premium, or an expired coupon. */
   spent: boolean;
 };
-
-type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 
 /**
  * Opening a course: in one transaction, record the day's visit and — only when it
@@ -213,32 +212,4 @@ export async function listHistory(
     .orderBy(desc(visits.visitedAt), desc(visits.id))
     .limit(limit);
   return rows.map((row) => ({ ...row, visitedAt: row.visitedAt.toISOString() }));
-}
-
-/** Of these courses, the ones the subject has opened (the card's Visited badge). */
-export async function listVisitedCourseIds(
-  services: Services,
-  subject: string,
-  courseIds: number[],
-): Promise<number[]> {
-  if (courseIds.length === 0) return [];
-  const rows = await services.db
-    .selectDistinct({ courseId: visits.courseId })
-    .from(visits)
-    .where(and(eq(visits.subject, subject), sql`${visits.courseId} in ${courseIds}`));
-  return rows.map((row) => row.courseId);
-}
-
-/** The courses the subject opened, at most `limit` of them. */
-export async function listVisitedCourseIdsUpTo(
-  services: Services,
-  subject: string,
-  limit: number,
-): Promise<number[]> {
-  const rows = await services.db
-    .selectDistinct({ courseId: visits.courseId })
-    .from(visits)
-    .where(eq(visits.subject, subject))
-    .limit(limit);
-  return rows.map((row) => row.courseId);
 }

@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import { dailyCounters } from "../db/schema";
-import type { Database } from "../db/client";
+import type { Database, Transaction } from "../db/client";
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 export type DailyCounter = "creditsUsed" | "reviews" | "favouritesAdded";
 
 /**

@@ -5,7 +5,8 @@ import type { CouponRecord } from "../adapters/coupon-feeds/coupon-record";
 import { courses, dailyCounters, favourites } from "../db/schema";
 import { anonymousSubject, signInWithLocalIdentity } from "./accounts";
 import { LimitReached, NotFound } from "./errors";
-import { listFavouriteCourseIds, listFavourites, setFavourite } from "./favourites";
+import { listMarkedCourseIds } from "./course-marks";
+import { listFavourites, setFavourite } from "./favourites";
 import { importCouponRecords } from "./ingest/import-records";
 import { addReview } from "./reviews";
 
@@ -125,12 +126,14 @@ describe("setFavourite", () => {
     const [first, second] = courseIds as [number, number];
 
     expect(await favourite(userId, first)).toEqual({ favourited: true, changed: true });
-    expect(await listFavouriteCourseIds(harness.services, userId, [first, second])).toEqual([
-      first,
-    ]);
+    expect(
+      await listMarkedCourseIds(harness.services, favourites, userId, [first, second]),
+    ).toEqual([first]);
 
     expect(await unfavourite(userId, first)).toEqual({ favourited: false, changed: true });
-    expect(await listFavouriteCourseIds(harness.services, userId, [first, second])).toEqual([]);
+    expect(
+      await listMarkedCourseIds(harness.services, favourites, userId, [first, second]),
+    ).toEqual([]);
     expect(await unfavourite(userId, first)).toEqual({ favourited: false, changed: false });
     expect(await favouriteRows(userId)).toBe(0);
   });
@@ -153,7 +156,7 @@ describe("setFavourite", () => {
     const extra = courseIds[30]!;
     await expectLimitReached(favourite(userId, extra));
     expect(await favouriteRows(userId)).toBe(30);
-    expect(await listFavouriteCourseIds(harness.services, userId, [extra])).toEqual([]);
+    expect(await listMarkedCourseIds(harness.services, favourites, userId, [extra])).toEqual([]);
     expect(await addsCounted(userId)).toBe(30);
     // Courses already favourited still answer "favourited" at the cap (nothing to count).
     expect(await favourite(userId, courseIds[0]!)).toEqual({ favourited: true, changed: false });
@@ -216,7 +219,7 @@ describe("setFavourite", () => {
   );
 });
 
-describe("listFavouriteCourseIds", () => {
+describe("listMarkedCourseIds on favourites", () => {
   it("answers only for the courses asked about, and only for the subject", async () => {
     const userId = await newUserId("ids");
     const otherId = await newUserId("ids-other");
@@ -225,10 +228,12 @@ describe("listFavouriteCourseIds", () => {
     await favourite(userId, c);
     await favourite(otherId, b);
     expect(
-      (await listFavouriteCourseIds(harness.services, userId, [a, b, c])).sort((x, y) => x - y),
+      (await listMarkedCourseIds(harness.services, favourites, userId, [a, b, c])).sort(
+        (x, y) => x - y,
+      ),
     ).toEqual([a, c].sort((x, y) => x - y));
-    expect(await listFavouriteCourseIds(harness.services, userId, [b])).toEqual([]);
-    expect(await listFavouriteCourseIds(harness.services, userId, [])).toEqual([]);
+    expect(await listMarkedCourseIds(harness.services, favourites, userId, [b])).toEqual([]);
+    expect(await listMarkedCourseIds(harness.services, favourites, userId, [])).toEqual([]);
   });
 });
 

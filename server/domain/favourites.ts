@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { favouriteLimitMessage } from "../../core/messages";
 import { DAILY_FAVOURITE_LIMIT } from "../../core/rules";
 import { courses, favourites } from "../db/schema";
@@ -54,34 +54,6 @@ export async function setFavourite(
     if (added === null) throw new LimitReached(favouriteLimitMessage(DAILY_FAVOURITE_LIMIT));
     return { favourited: true, changed: true };
   });
-}
-
-/** Of these courses, the subject's favourites (the hearts on a page of cards). */
-export async function listFavouriteCourseIds(
-  services: Services,
-  subject: string,
-  courseIds: number[],
-): Promise<number[]> {
-  if (courseIds.length === 0) return [];
-  const rows = await services.db
-    .select({ courseId: favourites.courseId })
-    .from(favourites)
-    .where(and(eq(favourites.subject, subject), inArray(favourites.courseId, courseIds)));
-  return rows.map((row) => row.courseId);
-}
-
-/** The courses the subject favourited, at most `limit` of them. */
-export async function listFavouriteCourseIdsUpTo(
-  services: Services,
-  subject: string,
-  limit: number,
-): Promise<number[]> {
-  const rows = await services.db
-    .select({ courseId: favourites.courseId })
-    .from(favourites)
-    .where(eq(favourites.subject, subject))
-    .limit(limit);
-  return rows.map((row) => row.courseId);
 }
 
 export type FavouriteCourse = {

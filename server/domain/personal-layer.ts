@@ -2,8 +2,8 @@ import type { PersonalLayer, PersonalScope, RedemptionItem } from "../../core/pe
 import type { ViewerSummary } from "../../core/viewer";
 import { canWriteArticles } from "./articles";
 import { viewerSubject, type RequestIdentity } from "./accounts";
-import { listVisitedCourseIds, listVisitedCourseIdsUpTo } from "./credits";
-import { listFavouriteCourseIds, listFavouriteCourseIdsUpTo } from "./favourites";
+import { favourites, visits } from "../db/schema";
+import { listMarkedCourseIds, listMarkedCourseIdsUpTo } from "./course-marks";
 import { listRedemptions } from "./redeem";
 import { listReviewedCourseIds, reviewsLeftToday } from "./reviews";
 import { courseIdSet, type CourseIdSet } from "./course-id-set";
@@ -18,8 +18,8 @@ export async function listCourseMarks(
   const subject = viewerSubject(identity);
   if (!subject || courseIds.length === 0) return { favouriteCourseIds: [], visitedCourseIds: [] };
   const [favouriteCourseIds, visitedCourseIds] = await Promise.all([
-    listFavouriteCourseIds(services, subject, courseIds),
-    listVisitedCourseIds(services, subject, courseIds),
+    listMarkedCourseIds(services, favourites, subject, courseIds),
+    listMarkedCourseIds(services, visits, subject, courseIds),
   ]);
   return { favouriteCourseIds, visitedCourseIds };
 }
@@ -57,9 +57,9 @@ export async function loadVisitorFacts(
   if (subject === null) return null;
   const { user } = identity;
   // One more than is kept tells a list that is too long to keep.
-  const [favourites, visited, reviewed, reviewsLeft, redemptions] = await Promise.all([
-    listFavouriteCourseIdsUpTo(services, subject, marksKept + 1),
-    listVisitedCourseIdsUpTo(services, subject, marksKept + 1),
+  const [favourited, visited, reviewed, reviewsLeft, redemptions] = await Promise.all([
+    listMarkedCourseIdsUpTo(services, favourites, subject, marksKept + 1),
+    listMarkedCourseIdsUpTo(services, visits, subject, marksKept + 1),
     user ? listReviewedCourseIds(services, user.id) : [],
     user ? reviewsLeftToday(services, user.id) : 0,
     user ? listRedemptions(services, user.id) : [],
@@ -69,7 +69,7 @@ export async function loadVisitorFacts(
     userId: user?.id ?? null,
     viewer: identity.viewer,
     canWriteArticles: canWriteArticles(user, identity.isAppClient, services.clock.now()),
-    favouriteCourseIds: keptIds(favourites, marksKept),
+    favouriteCourseIds: keptIds(favourited, marksKept),
     visitedCourseIds: keptIds(visited, marksKept),
     reviewedCourseIds: keptIds(reviewed, marksKept),
     reviewsLeft,
@@ -94,8 +94,10 @@ export async function personalLayerFrom(
   const { subject, userId } = facts;
   const onPage = scope.courseIds;
   const [favouriteCourseIds, visitedCourseIds, reviewed] = await Promise.all([
-    facts.favouriteCourseIds?.within(onPage) ?? listFavouriteCourseIds(services, subject, onPage),
-    facts.visitedCourseIds?.within(onPage) ?? listVisitedCourseIds(services, subject, onPage),
+    facts.favouriteCourseIds?.within(onPage) ??
+      listMarkedCourseIds(services, favourites, subject, onPage),
+    facts.visitedCourseIds?.within(onPage) ??
+      listMarkedCourseIds(services, visits, subject, onPage),
     userId === null || scope.reviewCourseId === null
       ? false
       : (facts.reviewedCourseIds?.has(scope.reviewCourseId) ??

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, gt, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { REDEEM_FAILURES_PER_HOUR } from "../../core/rules";
 import { redeemCodes, redeemFailures, redemptions, users } from "../db/schema";
+import type { Transaction } from "../db/client";
 import type { Services } from "../services";
 import { LimitReached, ValidationError } from "./errors";
 
@@ -42,8 +43,6 @@ export function normaliseCode(raw: string): string {
  * 60 minutes. A clock-hour bucket would let about 20 guesses through across a boundary.
  */
 const FAILURE_WINDOW_MS = 60 * 60 * 1000;
-
-type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 
 async function countRecentFailures(tx: Transaction, userId: string, now: Date): Promise<number> {
   const [row] = await tx

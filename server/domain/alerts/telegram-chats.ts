@@ -5,7 +5,7 @@ import {
   TELEGRAM_TEXTS,
   type TelegramChannel,
 } from "../../../core/telegram";
-import type { Database } from "../../db/client";
+import type { Database, Transaction } from "../../db/client";
 import { alertDeliveries, telegramChats, telegramLinkTokens } from "../../db/schema";
 import type { Services } from "../../services";
 import { DomainError, NotFound } from "../errors";
@@ -76,8 +76,6 @@ export async function createTelegramLink(
     expiresAt: expiresAt.toISOString(),
   };
 }
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Uses a token sent to the bot from `chatId`: when it is known and unexpired it is spent (deleted)
