@@ -7,6 +7,7 @@ import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-email";
+import { methodNotAllowed } from "../../server/web/responses";
 
 /**
  * POST /alerts/email (enabled=true|false, hour=0..23 in Asia/Jakarta): the daily e-mail digest;
@@ -39,6 +40,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -13,6 +13,7 @@ import { alertUser, formText, readAlertForm } from "../../server/web/alert-reque
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-searches";
+import { methodNotAllowed } from "../../server/web/responses";
 
 /**
  * POST /alerts/searches: save the home filters as an alert (`search`, `type`, `language`,
@@ -78,6 +79,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST, DELETE" } });
-}
+export const loader = methodNotAllowed("POST, DELETE");

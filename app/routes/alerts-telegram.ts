@@ -12,6 +12,7 @@ import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-telegram";
+import { methodNotAllowed } from "../../server/web/responses";
 
 /**
  * POST /alerts/telegram: intent=link makes a one-time deep link (t.me/<bot>?start=<token>, valid
@@ -50,6 +51,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -10,6 +10,7 @@ import { alertUser, formText, readAlertForm } from "../../server/web/alert-reque
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-watches";
+import { methodNotAllowed } from "../../server/web/responses";
 
 /**
  * POST /alerts/watches: watch a course by `courseId`, or by `url` — a pasted Udemy course
@@ -61,6 +62,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST, DELETE" } });
-}
+export const loader = methodNotAllowed("POST, DELETE");

@@ -4,6 +4,7 @@ import { DomainError } from "../../server/domain/errors";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import type { Route } from "./+types/auth-app-bonus";
+import { methodNotAllowed } from "../../server/web/responses";
 
 /** POST /auth/app-bonus: an app user claims today's free hour of premium (answered in the page's language). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -31,6 +32,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

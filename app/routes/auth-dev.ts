@@ -8,6 +8,7 @@ import { answerMessage } from "../../server/web/answer-messages";
 import { flashCookie, sessionCookie } from "../../server/web/cookies";
 import { safeRedirectPath } from "../../server/web/redirects";
 import type { Route } from "./+types/auth-dev";
+import { methodNotAllowed } from "../../server/web/responses";
 
 /** POST /auth/dev: the local sign-in (form field `email`, optional `name`; `lang` for the toast). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,6 +50,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

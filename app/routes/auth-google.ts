@@ -6,6 +6,7 @@ import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { sessionCookie } from "../../server/web/cookies";
 import type { Route } from "./+types/auth-google";
+import { methodNotAllowed } from "../../server/web/responses";
 
 /**
  * POST /auth/google with `{ credential }` (JSON or form): the Google ID token from Identity
@@ -55,6 +56,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

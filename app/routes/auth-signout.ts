@@ -6,6 +6,7 @@ import { SIGNED_OUT } from "../../core/messages";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import type { Route } from "./+types/auth-signout";
+import { methodNotAllowed } from "../../server/web/responses";
 
 /**
  * POST /auth/signout: deletes the session row, clears the cookie, back home with a toast — the
@@ -28,6 +29,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(localizedHref(locale, "/"), { headers });
 }
 
-export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

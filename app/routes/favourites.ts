@@ -8,7 +8,7 @@ import { answerMessage } from "../../server/web/answer-messages";
 import { UNREADABLE_FORM_MESSAGE } from "../../server/web/form-bodies";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import { safeRedirectPath } from "../../server/web/redirects";
-import { subjectForWrite } from "../../server/web/responses";
+import { methodNotAllowed, subjectForWrite } from "../../server/web/responses";
 import type { Route } from "./+types/favourites";
 
 /**
@@ -83,6 +83,4 @@ function answerWithRedirect(redirectTo: FormDataEntryValue, context: Route.Actio
   };
 }
 
-export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -5,6 +5,7 @@ import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/push-test";
+import { methodNotAllowed } from "../../server/web/responses";
 
 /** POST /push/test: a test notification to each browser the signed-in user turned push on in. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -23,6 +24,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

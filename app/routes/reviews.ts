@@ -5,6 +5,7 @@ import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/reviews";
+import { methodNotAllowed } from "../../server/web/responses";
 
 /** POST /reviews (courseId, rating, text): signed-in users only; answers in the page's language. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -32,6 +33,4 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
-}
+export const loader = methodNotAllowed("POST");

@@ -17,3 +17,11 @@ export function subjectForWrite(context: RequestContext): {
   const cookie = createAnonymousCookie(services.sessionSecret, identity.secureCookies);
   return { subject: anonymousSubject(cookie.id), setCookie: cookie.header };
 }
+
+/**
+ * The loader of a route that only takes writes (a form's or a script's POST): a GET, such as a
+ * link followed or a prefetch, changes nothing and is told which methods the address takes.
+ */
+export function methodNotAllowed(allow: string): () => Response {
+  return () => new Response("Method Not Allowed", { status: 405, headers: { Allow: allow } });
+}
