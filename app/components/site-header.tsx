@@ -95,9 +95,10 @@ export function SiteHeader() {
             <ThemeToggle initial={root?.theme ?? null} />
           </div>
           {viewer && viewer.creditsRemaining !== null && (
-            <span className="whitespace-nowrap">
+            // A div: the badge holds its menu's <div>, which HTML does not allow inside a <span>.
+            <div className="whitespace-nowrap">
               <CreditBadge credits={viewer.creditsRemaining} />
-            </span>
+            </div>
           )}
           {viewer?.signedIn ? (
             <AccountMenu viewer={viewer} />

@@ -241,14 +241,15 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             )}
             <div className="mt-3 flex flex-wrap items-center gap-2">
               {/* The heart pulls itself 8 px out (up, down, right) to sit in a card's corner. */}
-              <span className="inline-flex py-2 pr-2">
+              {/* A div: the heart is a <form>, which HTML does not allow inside a <span>. */}
+              <div className="inline-flex py-2 pr-2">
                 <FavouriteButton
                   courseId={course.id}
                   title={course.title}
                   initial={favourites.has(course.id)}
                   className="rounded-lg"
                 />
-              </span>
+              </div>
               <ShareButton
                 replayKey="course-share"
                 title={course.title}
