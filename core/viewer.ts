@@ -19,6 +19,8 @@ export type SignedInViewer = {
   /** An app user who is not premium and has not claimed today's free hour. */
   appBonusClaimable: boolean;
   joinedAt: string;
+  /** An operator (ADMIN_EMAILS, decided by the server): the avatar menu links to the console. */
+  isOperator?: boolean;
   /** See AnonymousViewer.openedToday. */
   openedToday: number[];
 };

@@ -63,6 +63,14 @@ export function AccountMenu({ viewer }: { viewer: SignedInViewer }) {
           >
             {t(m.account_dashboard)}
           </Link>
+          {viewer.isOperator && (
+            <a
+              href="/admin"
+              className="block rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+            >
+              {t(m.account_operator_console)}
+            </a>
+          )}
           <Form method="post" action="/auth/signout">
             <input type="hidden" name={ANSWER_LANGUAGE_FIELD} value={locale} />
             <button

@@ -13,6 +13,7 @@ import { dailyCounters, favourites, sessions, users, visits, type UserRow } from
 import type { Transaction } from "../db/client";
 import type { Services } from "../services";
 import { Conflict, Forbidden, Unauthorized, ValidationError } from "./errors";
+import { isAdmin } from "./admin";
 import { avatarPathFor } from "./avatars";
 import { takeSignInAttempt } from "./sign-in-limits";
 
@@ -322,6 +323,7 @@ export async function describeViewer(
     isAppUser,
     appBonusClaimable: isAppUser && !premium && user.appPremiumClaimedOn !== services.clock.today(),
     joinedAt: user.joinedAt.toISOString(),
+    ...(isAdmin(services, user) ? { isOperator: true } : {}),
     openedToday: outOfCredits ? await listCoursesOpenedToday(services, user.id) : [],
   };
 }

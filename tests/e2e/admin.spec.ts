@@ -130,10 +130,26 @@ test.describe("operator console", () => {
       headers: { Origin: E2E_BASE_URL },
     });
     expect(sectionPost.status()).toBe(404);
+    // No way to the console in a non-operator's avatar menu.
+    await page.goto("/");
+    const menu = page.getByRole("button", { name: "Account menu" });
+    await waitForReact(menu);
+    await menu.click();
+    await expect(page.getByRole("link", { name: "Dashboard", exact: true }).last()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Operator console" })).toHaveCount(0);
   });
 
   test("the overview and ingestion sections", async ({ page }) => {
     await signIn(page, E2E_ADMIN_EMAIL);
+    // The operator's avatar menu leads to the console.
+    await page.goto("/");
+    const menu = page.getByRole("button", { name: "Account menu" });
+    await waitForReact(menu);
+    await menu.click();
+    await expect(page.getByRole("link", { name: "Operator console" })).toHaveAttribute(
+      "href",
+      "/admin",
+    );
     await openSection(page, "overview");
     await expect(page).toHaveTitle("Operator console | Kursusku");
     const nav = page.getByRole("navigation", { name: "Console sections" });
@@ -443,7 +459,9 @@ test.describe("operator console", () => {
     await expect(page.getByRole("row").filter({ hasText: "4321" })).toHaveCount(0);
   });
 
-  test("the audit log lists what the operator just did, by e-mail", async ({ page }) => {
+  test("the audit log lists what the operator just did, by e-mail, at WIB times", async ({
+    page,
+  }) => {
     await signIn(page, E2E_ADMIN_EMAIL);
     await openSection(page, "audit");
     for (const action of [
@@ -465,6 +483,10 @@ test.describe("operator console", () => {
     }
     // Newest first: the last revocation tops the list.
     await expect(page.getByRole("row").nth(1)).toContainText("users.revoke-premium");
+    // Times in Jakarta's zone, named (the server's clock stands at 10.00 WIB on 22 November).
+    await expect(page.getByRole("row").nth(1).getByRole("cell").first()).toHaveText(
+      "2026-11-22 10.00 WIB",
+    );
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { AdminTable } from "../../components/admin/admin-ui";
 import { listAuditLog } from "../../../server/domain/admin";
+import { jakartaWallClock } from "../../../core/dates";
 import { operatorOr404 } from "./console.server";
 import type { Route } from "./+types/audit";
 
@@ -19,7 +20,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       >
         {entries.map((entry) => (
           <tr key={entry.id} className="border-t border-slate-200 dark:border-slate-800">
-            <td className="p-2">{entry.createdAt.replace("T", " ").slice(0, 19)}</td>
+            <td className="p-2 whitespace-nowrap">{jakartaTimestamp(entry.createdAt)}</td>
             <td className="p-2">{entry.actorEmail}</td>
             <td className="p-2">{entry.action}</td>
             <td className="p-2 font-mono text-xs">{entry.target}</td>
@@ -28,4 +29,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       </AdminTable>
     </div>
   );
+}
+
+/** An audit time as operators in Jakarta read it: "2026-11-22 10.00 WIB", never bare UTC. */
+function jakartaTimestamp(iso: string): string {
+  const { day, clock } = jakartaWallClock(new Date(iso));
+  return `${day} ${clock} WIB`;
 }
