@@ -145,6 +145,8 @@ export async function createServices(
             })
           : null,
   };
+  // Whatever write fails for lack of storage, wherever it ran, marks this instance unhealthy.
+  database.onQueryFailure((error) => services.writeFailures.note(error));
   return {
     services,
     database,

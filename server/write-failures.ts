@@ -13,6 +13,12 @@ export type WriteFailures = {
 
 export const WRITE_FAILURE_WINDOW_MS = 60_000;
 
+/** What a visitor reads when their change could not be saved for lack of storage (a 503). */
+export const STORAGE_FULL_MESSAGE =
+  "We cannot save changes right now because the server is out of storage space. Please try again later.";
+/** Seconds a client is asked to wait after a 503 for lack of storage. */
+export const STORAGE_FULL_RETRY_AFTER_SECONDS = 60;
+
 const STORAGE_FAILURE =
   /no space left on device|disk quota exceeded|could not extend file|read-only file system|\b(ENOSPC|EDQUOT|EROFS)\b/i;
 /** PostgreSQL's SQLSTATE for a full disk. */

@@ -1,12 +1,11 @@
 import { FAVOURITE_ADDED, FAVOURITE_REMOVED } from "../../core/messages";
 import { parseRowId } from "../../core/row-id";
-import { DomainError } from "../../server/domain/errors";
 import { setFavourite } from "../../server/domain/favourites";
 import { flashCookie, type FlashMessage } from "../../server/web/cookies";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { UNREADABLE_FORM_MESSAGE } from "../../server/web/form-bodies";
-import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
+import { describeFailure, HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import { safeRedirectPath } from "../../server/web/redirects";
 import { methodNotAllowed, subjectForWrite } from "../../server/web/responses";
 import type { Route } from "./+types/favourites";
@@ -52,8 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   } catch (error) {
     if (redirectTo === null) return jsonErrorResponse(error, "result", locale);
-    if (!(error instanceof DomainError)) throw error;
-    return answer({ status: error.status, flash: { type: "error", message: error.message } });
+    const failure = describeFailure(error);
+    if (!failure) throw error;
+    return answer({ status: failure.status, flash: { type: "error", message: failure.message } });
   }
 }
 

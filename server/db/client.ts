@@ -41,6 +41,11 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `listener` with every error a query (or transaction) of this database fails with,
+   * whoever ran it: a page action, the API, a worker. The error still reaches the caller.
+   */
+  onQueryFailure(listener: (error: unknown) => void): void;
 };
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
@@ -61,6 +66,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 async function openPglite(dir: string): Promise<DatabaseHandle> {
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const failures = createFailureListeners();
+  // Drizzle runs every statement through one of these; a transaction's failure leaves it too.
+  for (const method of ["query", "exec", "transaction"] as const)
+    reportFailuresOf(client, method, failures.report);
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
@@ -83,6 +92,7 @@ async function openPglite(dir: string): Promise<DatabaseHandle> {
     close: async () => {
       if (!client.closed) await client.close();
     },
+    onQueryFailure: failures.add,
   };
 }
 
@@ -95,6 +105,9 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
   // otherwise be an unhandled 'error' event. The query in flight still fails with it, and the
   // pool discards the broken client when it comes back.
   pool.on("connect", (client) => client.on("error", () => undefined));
+  const failures = createFailureListeners();
+  // Every query, pooled or in a transaction, runs on one of the pool's clients.
+  pool.on("connect", (client) => reportFailuresOf(client, "query", failures.report, true));
   const db = drizzleNodePostgres({ client: pool, schema }) as unknown as Database;
   const url = new URL(connectionString);
   return {
@@ -115,6 +128,7 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
       await untilPoolIdle(pool, CLOSE_DRAIN_MS);
       await pool.end();
     },
+    onQueryFailure: failures.add,
   };
 }
 
@@ -161,4 +175,42 @@ async function whileHoldingMigrationLock(
     // Ending the session frees the lock, also when the work failed.
     await connection.end().catch(() => undefined);
   }
+}
+
+function createFailureListeners() {
+  const listeners: Array<(error: unknown) => void> = [];
+  return {
+    add: (listener: (error: unknown) => void) => void listeners.push(listener),
+    report: (error: unknown) => {
+      for (const listener of listeners) listener(error);
+    },
+  };
+}
+
+/**
+ * Wraps `target[method]` so that its failures are reported, then passed on unchanged: a rejected
+ * promise, or, with `nodeCallback` (pg's pool queries its clients that way), an error handed to
+ * the callback that ends the arguments.
+ */
+function reportFailuresOf<T extends object>(
+  target: T,
+  method: keyof T & string,
+  report: (error: unknown) => void,
+  nodeCallback = false,
+): void {
+  const original = (target[method] as (...args: unknown[]) => unknown).bind(target);
+  const wrapped = (...args: unknown[]) => {
+    const callback = args.at(-1);
+    if (nodeCallback && typeof callback === "function") {
+      args[args.length - 1] = (error: unknown, ...rest: unknown[]) => {
+        if (error) report(error);
+        return (callback as (...values: unknown[]) => unknown)(error, ...rest);
+      };
+      return original(...args);
+    }
+    const result = original(...args);
+    if (result instanceof Promise) result.catch(report);
+    return result;
+  };
+  (target as Record<string, unknown>)[method] = wrapped;
 }

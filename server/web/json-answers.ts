@@ -2,6 +2,11 @@ import type { Response as ExpressResponse } from "express";
 import type { z } from "zod";
 import { BASE_LOCALE, type Locale } from "../../core/locale";
 import { AiTaskFailed, DomainError, RateLimited, ValidationError } from "../domain/errors";
+import {
+  isStorageFailure,
+  STORAGE_FULL_MESSAGE,
+  STORAGE_FULL_RETRY_AFTER_SECONDS,
+} from "../write-failures";
 import { answerMessage } from "./answer-messages";
 
 /**
@@ -61,14 +66,24 @@ export function jsonErrorAnswer(
   return { status, headers, body };
 }
 
-type Failure = {
+export type Failure = {
   status: number;
   message: string;
   details?: string | null;
   headers: Record<string, string>;
 };
 
-function describeFailure(error: unknown): Failure | null {
+/**
+ * A refusal's status and message (English), or null for an untyped error (a bug). A write that
+ * failed for lack of storage is no bug of the request: 503, to try again later.
+ */
+export function describeFailure(error: unknown): Failure | null {
+  if (isStorageFailure(error))
+    return {
+      status: 503,
+      message: STORAGE_FULL_MESSAGE,
+      headers: { "Retry-After": String(STORAGE_FULL_RETRY_AFTER_SECONDS) },
+    };
   if (error instanceof HttpRefusal)
     return { status: error.status, message: error.message, headers: error.headers };
   if (error instanceof AiTaskFailed) {
