@@ -58,6 +58,7 @@ export default [
   route("favourites", "routes/favourites.ts"),
   route("reviews", "routes/reviews.ts"),
   route("redeem", "routes/redeem.ts"),
+  route("language/:locale", "routes/language.ts"),
   route("alerts", "routes/alerts.ts"),
   route("alerts/watches", "routes/alerts-watches.ts"),
   route("alerts/searches", "routes/alerts-searches.ts"),

@@ -1,12 +1,11 @@
-import { Link, useLocation } from "react-router";
-import { LANGUAGE_COOKIE, localizedHref } from "../../core/locale";
+import { useLocation } from "react-router";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
-import { rememberPreference } from "../../core/preference-cookie";
 
 /**
- * The same page in the other language, with its search and filters: a link (it works without
- * JavaScript); with JavaScript the choice is also remembered for the next visit to `/`.
+ * The same page in the other language, with its search and filters. A plain link through
+ * /language/:locale (app/routes/language.ts), which remembers the choice for the next visit to
+ * `/` and redirects: it works the same before the page is interactive and without JavaScript.
  */
 export function LanguageSwitch({
   className,
@@ -19,19 +18,18 @@ export function LanguageSwitch({
   const location = useLocation();
   const other = locale === "id" ? "en" : "id";
   return (
-    <Link
-      to={localizedHref(other, `${location.pathname}${location.search}`)}
+    <a
+      href={`/language/${other}?to=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
       hrefLang={other}
+      // A redirect that sets a cookie: crawlers find each language through the hreflang links.
+      rel="nofollow"
       lang={other}
       // "ID" / "EN" alone is narrower than a 44 px tap target.
       className={`${className} min-w-11 justify-center`}
-      onClick={() => {
-        rememberPreference(LANGUAGE_COOKIE, other);
-        onNavigate?.();
-      }}
+      onClick={() => onNavigate?.()}
     >
       <span aria-hidden="true">{t(m.language_other_short)}</span>
       <span className="sr-only">{t(m.language_other)}</span>
-    </Link>
+    </a>
   );
 }

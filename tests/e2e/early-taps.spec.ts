@@ -3,6 +3,7 @@ import { FAVOURITE_ADDED } from "../../core/messages";
 import { categorySelect, courseCards, queryOf, ratingSelect, readCards } from "./support/home-page";
 import { DESKTOP_CHROME_UA, openBeforeHydration } from "./support/early-taps";
 import { dropFlash } from "./support/personal-layer";
+import { E2E_BASE_URL } from "./support/env";
 
 // A hurried visitor on a busy phone: the CPU runs 4× slower and every tap lands at
 // DOMContentLoaded, long before the page's JavaScript (loaded after the first paint) hydrates it.
@@ -157,4 +158,20 @@ test.describe("without JavaScript", () => {
         .getByRole("button", { name: /favorites$/ }),
     ).toHaveAttribute("aria-pressed", "true");
   });
+});
+
+test("English tapped on /id before the page is interactive is remembered: / then stays English", async ({
+  page,
+  context,
+}) => {
+  await context.addCookies([{ name: "kk_lang", value: "id", url: E2E_BASE_URL }]);
+  const early = await openBeforeHydration(page, "/id");
+  await page.getByRole("link", { name: "English" }).first().click();
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await early.letScriptsLoad();
+  // The next visit to / is not sent back to /id.
+  await page.goto("/");
+  await expect(page).toHaveURL(`${E2E_BASE_URL}/`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
