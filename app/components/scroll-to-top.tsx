@@ -32,7 +32,7 @@ export function ScrollToTop() {
 
   const scrollToTop = () => {
     const reduceMotion = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-    // "instant" overrides the global `scroll-behavior: smooth` for users who asked for less motion.
+    // Smooth, but instant for users who asked for less motion.
     window.scrollTo({ top: 0, behavior: reduceMotion ? "instant" : "smooth" });
   };
 
