@@ -6,6 +6,10 @@ export type CouponRecord = {
   /** Course URL as the source gave it; ingestion derives the canonical link from it. */
   courseUrl: string;
   couponCode: string | null;
+  /**
+   * As the source wrote it: HTML entities (and tags) undecoded. Ingestion decodes every text
+   * field exactly once (cleanFeedText), so a source must not decode it first.
+   */
   title: string;
   category: string | null;
   subCategory: string | null;

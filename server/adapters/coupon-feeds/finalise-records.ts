@@ -2,6 +2,7 @@ import { canonicalUdemyCourseUrl, withCouponCode } from "../../../core/udemy-cou
 import type { CouponRecord } from "./coupon-record";
 import { couponCodeFromUrl, isUdemyCourseUrl, unwrapCourseUrl } from "./course-links";
 import type { LinkFollowResult } from "./link-follower";
+import { cleanFeedText } from "./normalise";
 import type { FeedParseResult } from "./udemy-json";
 
 /**
@@ -85,6 +86,8 @@ async function finaliseRecord(
   };
 }
 
+/** A record in a rejection message: its title as plain text (records keep the source's HTML). */
 function describeRecord(record: CouponRecord): string {
-  return record.title ? `"${record.title.slice(0, 80)}"` : record.courseUrl.slice(0, 120);
+  const title = cleanFeedText(record.title);
+  return title ? `"${title.slice(0, 80)}"` : record.courseUrl.slice(0, 120);
 }

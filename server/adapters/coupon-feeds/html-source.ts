@@ -1,7 +1,7 @@
 import { load as loadHtml, type CheerioAPI } from "cheerio";
 import type { PageFetcher } from "./api-source";
 import { newCouponRecord, type CouponRecord } from "./coupon-record";
-import { decodeHtmlEntities } from "./normalise";
+import { asFeedHtml } from "./normalise";
 import { HTML_DEFAULTS, type HtmlSourceConfig } from "./source-config";
 import type { FeedParseResult } from "./udemy-json";
 
@@ -9,7 +9,8 @@ import type { FeedParseResult } from "./udemy-json";
  * A coupon site published only as HTML: list pages (`{page}` in the URL) whose `itemSelector`
  * links lead to detail pages; at most `maxDetailPages` of those are read, each giving the link
  * to the course (`linkSelector`, followed to Udemy by the caller when it is an aggregator's) and
- * the title (`titleSelector`, else the list link's title, image alt or text). With `detailIsLink` the detail URL is
+ * the title (`titleSelector`, else the list link's title, image alt or text; in HTML form, decoded
+ * at import). With `detailIsLink` the detail URL is
  * itself that link (a redirect) and is left to the caller to follow. Selectors that match
  * nothing on the first list page, or on every detail page, mean the site changed: the source
  * fails.
@@ -183,8 +184,12 @@ function listTitle(link: ReturnType<CheerioAPI>): string {
   );
 }
 
-function textOf(text: string): string {
-  return decodeHtmlEntities(text).replace(/\s+/g, " ").trim();
+/**
+ * Cheerio has decoded the page's entities once; the record's title goes back in HTML form, as
+ * the site wrote it, because the importer decodes every source's titles once (cleanFeedText).
+ */
+function textOf(decoded: string): string {
+  return asFeedHtml(decoded.replace(/\s+/g, " ").trim());
 }
 
 function toCouponRecord(courseUrl: string, title: string, now: Date): CouponRecord {

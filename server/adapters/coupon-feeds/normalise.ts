@@ -119,6 +119,15 @@ export function cleanFeedText(raw: string): string {
     .trim();
 }
 
+/**
+ * Text a parser has already decoded (cheerio's `.text()` or an attribute value), put back in
+ * the HTML form the site wrote it in, so that `cleanFeedText` at import decodes it exactly once
+ * more and no further: "&lt;img&gt;" (the site's "&amp;lt;img&amp;gt;") stays literal.
+ */
+export function asFeedHtml(decoded: string): string {
+  return decoded.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
 /** `cleanFeedText` for an optional field: null when nothing readable is left. */
 export function cleanOptionalFeedText(raw: string | null | undefined): string | null {
   if (raw === null || raw === undefined) return null;

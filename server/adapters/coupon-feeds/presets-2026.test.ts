@@ -196,7 +196,7 @@ describe("presets as their sites are in 2026", () => {
       record({
         courseUrl: "https://www.udemy.com/course/sql-for-data-analysts-idc/?couponCode=SQL-NOV26",
         couponCode: "SQL-NOV26",
-        title: "SQL for Data Analysts – Free Udemy Course",
+        title: "SQL for Data Analysts &#8211; Free Udemy Course",
         foundAt: new Date("2026-11-27T01:40:00Z"),
       }),
       record({
@@ -245,7 +245,7 @@ describe("presets as their sites are in 2026", () => {
         courseUrl:
           "https://www.udemy.com/course/chatgpt-prompt-engineering-ca/?couponCode=GPT-NOV26",
         couponCode: "GPT-NOV26",
-        title: "ChatGPT Prompt Engineering & AI Tools",
+        title: "ChatGPT Prompt Engineering &amp; AI Tools",
       }),
     ]);
   });

@@ -112,7 +112,7 @@ describe("presets against recordings of their sites", () => {
       record({
         courseUrl: "https://www.udemy.com/course/sql-for-data-analysis-cj/?couponCode=SQLFREE5",
         couponCode: "SQLFREE5",
-        title: "SQL for Data Analysis – (Free Course)",
+        title: "SQL for Data Analysis &#8211; (Free Course)",
         foundAt: new Date("2024-03-05T06:30:03Z"),
       }),
     ]);
@@ -137,7 +137,7 @@ describe("presets against recordings of their sites", () => {
       record({
         courseUrl: "https://www.udemy.com/course/ethical-hacking-intro-du/?couponCode=HACK24",
         couponCode: "HACK24",
-        title: "Ethical Hacking & Network Security",
+        title: "Ethical Hacking &amp; Network Security",
       }),
       record({
         courseUrl: "https://www.udemy.com/course/desain-grafis-canva/?couponCode=CANVA_ID",

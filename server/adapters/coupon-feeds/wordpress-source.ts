@@ -12,7 +12,7 @@ import type { FeedParseResult } from "./udemy-json";
  * A coupon blog running WordPress, read through its REST API: pages of
  * `<site>/wp-json/wp/v2/<postType>?per_page=…&page=…` until an empty page, WordPress's 400 for a
  * page past the last (rest_post_invalid_page_number), or `maxPages`. One post is one coupon:
- * title from `title.rendered`, found-at from `date_gmt`, the course link from `linkField`, the
+ * title from `title.rendered` (its HTML as sent, decoded at import), found-at from `date_gmt`, the course link from `linkField`, the
  * post's HTML or `linkTemplate` (an aggregator link the caller follows to Udemy).
  * A first page that is not a JSON list of posts means the site changed: the source fails.
  */
@@ -75,6 +75,8 @@ function toCouponRecord(
   if (post === null || typeof post !== "object" || Array.isArray(post)) return "not a post";
   const titleHtml = renderedText(post, "title");
   if (titleHtml === null) return "no title.rendered";
+  // Only read here to judge and name the post: the record keeps the HTML, which the importer
+  // decodes once like every source's titles.
   const title = cleanFeedText(titleHtml);
   if (title === "") return "empty title";
   const link = findCourseLink(post, config);
@@ -82,7 +84,7 @@ function toCouponRecord(
   const date = valueAt(post, "date_gmt");
   return newCouponRecord({
     courseUrl: link,
-    title,
+    title: titleHtml,
     foundAt: parseFoundAt(typeof date === "string" ? date : null, now),
   });
 }
