@@ -1,5 +1,6 @@
 import { answerAiRequest } from "../../server/domain/ai/ai-requests";
 import { answerLocaleOf } from "../../server/web/answer-language";
+import { readBodyUpTo } from "../../server/web/bounded-body";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
 import type { Route } from "./+types/api-ai";
 
@@ -16,36 +17,16 @@ const MAX_BODY_BYTES = 3 * 1024 * 1024;
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-async function readLimitedText(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: BlobPart[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new Blob(chunks).text();
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const locale = answerLocaleOf(request);
   try {
     if (request.method !== "POST") throw notAllowed();
-    const text = await readLimitedText(request, MAX_BODY_BYTES);
-    if (text === null)
+    const bytes = await readBodyUpTo(request, MAX_BODY_BYTES);
+    if (bytes === null)
       throw new HttpRefusal(413, "The request is too large. Images may be at most 2MB.");
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(bytes.toString("utf8"));
     } catch {
       throw new HttpRefusal(400, "The request body must be JSON.");
     }

@@ -7,8 +7,10 @@ import {
 import { takeAiRateLimit } from "../../server/domain/ai/ai-rate-limits";
 import { DomainError } from "../../server/domain/errors";
 import { flashCookie } from "../../server/web/cookies";
+import { readBodyUpTo } from "../../server/web/bounded-body";
+import { UPLOAD_BODY_LIMIT } from "../../server/web/form-bodies";
 import { ArticleForm, type ArticleActionResult } from "../components/article-form";
-import { ARTICLE_LIMITS, ARTICLE_MESSAGES } from "../../core/article-rules";
+import { ARTICLE_MESSAGES } from "../../core/article-rules";
 import { localeOfPath, localizedHref, type Locale } from "../../core/locale";
 import * as m from "../../core/paraglide/messages";
 import { articleFieldMessages, articleMessage, FORM_UNREADABLE } from "../lib/article-messages";
@@ -16,12 +18,6 @@ import { useMessages } from "../lib/i18n";
 import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
 import { useRootData } from "../components/use-root-data";
 import type { Route } from "./+types/articles-new";
-
-/**
- * The largest form body read: a 2 MB cover plus the text fields. Anything bigger is refused
- * before it is held in memory.
- */
-const MAX_FORM_BYTES = ARTICLE_LIMITS.imageMaxBytes + 1024 * 1024;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { services, identity } = context;
@@ -31,28 +27,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 class BodyTooLarge extends Error {}
 
-/** request.formData() with a size limit: the body is counted as it streams in. */
+/** request.formData() within the article form's limit (a 2 MB cover plus the text fields). */
 async function readFormData(request: Request): Promise<FormData> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_FORM_BYTES) throw new BodyTooLarge();
-  if (!request.body) return request.formData();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > MAX_FORM_BYTES) {
-      await reader.cancel();
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
+  const body = await readBodyUpTo(request, UPLOAD_BODY_LIMIT);
+  if (body === null) throw new BodyTooLarge();
   return new Request(request.url, {
     method: "POST",
     headers: request.headers,
-    body: Buffer.concat(chunks),
+    body: new Uint8Array(body),
   }).formData();
 }
 

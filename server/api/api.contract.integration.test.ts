@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { request as httpRequest } from "node:http";
 import { and, eq } from "drizzle-orm";
 import { generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -27,6 +28,7 @@ import { articles, courses, redeemCodes, redemptions, users, visits } from "../d
 import { setFavourite } from "../domain/favourites";
 import { createRedeemCodes, REDEEM_MESSAGES } from "../domain/redeem";
 import { ALREADY_REVIEWED } from "../domain/reviews";
+import { API_ARTICLE_BODY_LIMIT, API_BODY_LIMIT } from "./router";
 import {
   articleSchema,
   courseSchema,
@@ -64,6 +66,42 @@ const get = async (query: Record<string, string> | string, headers?: Record<stri
   track(await api.get(query, { headers }));
 const post = async (body: unknown, headers?: Record<string, string>) =>
   track(await api.post(body, { headers }));
+
+/**
+ * POST /api with `first` written, then (when `total` is given) that many bytes streamed after
+ * it; resolves with the status and time as soon as an answer comes, whatever is still unsent.
+ */
+function postRaw(
+  headers: Record<string, string>,
+  first: string | null,
+  total = 0,
+): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(new URL("/api", api.baseUrl), {
+      method: "POST",
+      headers: { "content-type": "application/json", ...headers },
+    });
+    request.on("response", (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, ms: performance.now() - started });
+      request.destroy();
+    });
+    // The server cuts the connection a moment after refusing: a late write error is expected.
+    request.on("error", (error) => setTimeout(() => reject(error), 100));
+    if (first) request.write(first);
+    const chunk = Buffer.alloc(64 * 1024, " ");
+    let sent = 0;
+    const pump = () => {
+      while (sent < total) {
+        sent += chunk.length;
+        if (!request.write(chunk)) return void request.once("drain", pump);
+      }
+      if (total > 0) request.end();
+    };
+    pump();
+  });
+}
 
 /** A 200 JSON answer that validates against the action's answer schema. */
 function expectAnswer<T extends z.ZodType>(answer: ApiAnswer, schema: T): z.infer<T> {
@@ -153,7 +191,7 @@ beforeAll(async () => {
       foundAt: new Date("2026-11-23T02:00:00Z"),
     }),
   ]);
-});
+}, 180_000);
 
 afterAll(async () => {
   await api?.stop();
@@ -183,7 +221,7 @@ describe("getCourses", () => {
     expect(answer.text).not.toMatch(/couponCode|couponUrl|SECRETCOUPON/i);
   });
 
-  it("pages through all 45 listed courses and clamps a page past the end", async () => {
+  it("pages through all 45 listed courses; a page past the end is empty", async () => {
     const pages = await Promise.all(
       ["1", "2", "3"].map((page) => get({ action: "getCourses", page })),
     );
@@ -196,9 +234,14 @@ describe("getCourses", () => {
     expect(slugs.has("future-course")).toBe(false);
     for (const page of pages) expect(page.text).not.toMatch(/SECRETCOUPON/);
 
-    const past = await get({ action: "getCourses", page: "99" });
-    expect(past.headers.get("x-page")).toBe("3");
-    expect(expectAnswer(past, z.array(courseSchema))).toHaveLength(5);
+    // A client that pages until an empty list stops; the counts tell it where the end was.
+    for (const page of ["4", "99"]) {
+      const past = await get({ action: "getCourses", page });
+      expect(expectAnswer(past, z.array(courseSchema))).toEqual([]);
+      expect(past.headers.get("x-page")).toBe(page);
+      expect(past.headers.get("x-total-count")).toBe("45");
+      expect(past.headers.get("x-page-count")).toBe("3");
+    }
   });
 
   it("filters by type (All means every type), search and sort", async () => {
@@ -1138,13 +1181,36 @@ describe("action routing and bodies", () => {
     expectError(plain, 400, "Missing action.");
   });
 
-  it("answers a body over 4 MB with a 413 JSON error", async () => {
+  it("answers an article body over what a 2 MB image and its text need with a 413 JSON error", async () => {
     const answer = await post({
       action: "addArticle",
       title: "Too big",
-      content: "x".repeat(4 * 1024 * 1024 + 10),
+      content: "x".repeat(API_ARTICLE_BODY_LIMIT),
     });
     expectError(answer, 413, "Request body too large.");
+  });
+
+  it("holds every other action to a small body once the action is known", async () => {
+    const user = await newUser();
+    const answer = await post(
+      {
+        action: "addReview",
+        courseLink: "https://www.udemy.com/course/anything/",
+        rating: 5,
+        reviewText: "x".repeat(API_BODY_LIMIT),
+      },
+      { cookie: user.cookie },
+    );
+    expectError(answer, 413, "Request body too large.");
+  });
+
+  it("refuses a declared length over the limit before reading, and stops reading an undeclared one at the cap", async () => {
+    const declared = await postRaw({ "content-length": String(1024 * 1024 * 1024) }, "{");
+    expect(declared.status).toBe(413);
+    expect(declared.ms).toBeLessThan(2000);
+    const chunked = await postRaw({ "transfer-encoding": "chunked" }, null, 200 * 1024 * 1024);
+    expect(chunked.status).toBe(413);
+    expect(chunked.ms).toBeLessThan(3000);
   });
 });
 

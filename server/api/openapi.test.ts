@@ -130,6 +130,15 @@ describe("buildOpenApiDocument", () => {
     }
   });
 
+  it("documents the paging headers of the read answers", () => {
+    const headers: Record<string, { schema: unknown; description: string }> =
+      document.paths["/api"].get.responses["200"].headers;
+    for (const name of ["X-Total-Count", "X-Page", "X-Page-Count", "X-Page-Size"])
+      expect(headers[name]?.schema, name).toEqual({ type: "integer", minimum: 0 });
+    expect(headers["X-Total-Count"]!.description).toMatch(/getCourses/);
+    expect(JSON.stringify(document)).toMatch(/past the last page.*empty list/i);
+  });
+
   it("has no dangling $ref", () => {
     const refs = refsIn(document);
     expect(refs.length).toBeGreaterThan(ALL_NAMES.length);

@@ -21,11 +21,11 @@ const ANSWERS: Record<string, { schema: z.ZodType; description: string }> = {
   getCourses: {
     schema: z.array(courseSchema),
     description:
-      "One page of listed courses (20), each with url: its page on this site; X-Total-Count, X-Page, X-Page-Count headers",
+      "One page of listed courses (20), each with url: its page on this site; a page past the last page is an empty list. X-Total-Count, X-Page, X-Page-Count and X-Page-Size headers",
   },
   getArticles: {
     schema: z.array(articleSchema),
-    description: "One page of published articles; X-Total-Count header",
+    description: "One page of published articles; X-Total-Count, X-Page and X-Page-Count headers",
   },
   getReviews: {
     schema: z.array(reviewSchema),
@@ -55,9 +55,26 @@ const ERRORS = {
   "405": "A read action sent with POST",
   "409": "Conflict (already done)",
   "410": "The coupon has just run out: nothing was spent (trackCourseClick)",
-  "413": "Request body over 4 MB",
+  "413":
+    "Request body too large: over 64 kB, or for addArticle over what a 2 MB image in base64 and its text need",
   "429": "Rate limited or a daily limit reached (see Retry-After)",
-  "503": "The AI check is unavailable (addArticle)",
+  "503":
+    "The AI check is unavailable (addArticle), or the server is out of storage space (see Retry-After)",
+};
+
+const countHeader = (description: string) => ({
+  description,
+  schema: { type: "integer", minimum: 0 },
+});
+
+/** The paging headers of getCourses and getArticles: the answer itself stays a plain array. */
+const PAGING_HEADERS = {
+  "X-Total-Count": countHeader(
+    "getCourses, getArticles: how many items match, over all pages. Page until X-Page reaches X-Page-Count; past the last page getCourses answers an empty list",
+  ),
+  "X-Page": countHeader("getCourses, getArticles: the page answered"),
+  "X-Page-Count": countHeader("getCourses, getArticles: how many pages there are (at least 1)"),
+  "X-Page-Size": countHeader("getCourses: items per full page (20)"),
 };
 
 /** OpenAPI 3.1, generated from the same zod schemas that validate requests. */
@@ -130,6 +147,7 @@ export function buildOpenApiDocument(siteUrl: string) {
           responses: {
             "200": {
               description: "The action's answer",
+              headers: PAGING_HEADERS,
               content: { "application/json": { schema: answerOneOf(Object.keys(GET_ACTIONS)) } },
             },
             ...errorResponses,

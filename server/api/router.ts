@@ -28,6 +28,8 @@ import { HttpRefusal, parseInput, sendJsonError } from "../web/json-answers";
 import { buildOpenApiDocument, renderApiReference } from "./openapi";
 import { GET_ACTIONS, POST_ACTIONS } from "./schemas";
 import { WRITER_SUBJECT_LOCAL } from "../web/visitor-layers";
+import { discardUnreadBody, readBodyUpTo } from "../web/bounded-body";
+import { ARTICLE_LIMITS } from "../../core/article-rules";
 
 type ActionClass = "read" | "write" | "redeem";
 /** Requests per IP and minute for each class of action. */
@@ -113,29 +115,29 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
   router.get("/", (request, response) => {
     void handle(request, response, request.query.action, normaliseQuery(request.query));
   });
-  router.post("/", express.json({ limit: "4mb" }), (request, response) => {
-    const body: unknown = request.body;
-    const action =
-      body && typeof body === "object" ? (body as { action?: unknown }).action : undefined;
-    void handle(request, response, action, body);
-  });
-  // A body that is not JSON (or too big) still gets a JSON error.
-  router.use(
-    (error: unknown, request: Request, response: Response, next: (error?: unknown) => void) => {
-      const status = (error as { status?: number }).status;
-      if (typeof status === "number" && status >= 400 && status < 500) {
-        const message = status === 413 ? "Request body too large." : "Malformed JSON body.";
-        sendJsonError(
-          response,
-          new HttpRefusal(status, message),
-          reportUnexpected,
-          apiAnswerLocale(request),
-        );
+  router.post("/", (request, response, next) => {
+    readActionBody(request).then((body) => {
+      if (body === TOO_LARGE) {
+        discardUnreadBody(request, response);
+        refuseBody(request, response, 413);
         return;
       }
-      next(error);
-    },
-  );
+      if (body === MALFORMED) return refuseBody(request, response, 400);
+      const action =
+        body && typeof body === "object" ? (body as { action?: unknown }).action : undefined;
+      void handle(request, response, action, body);
+    }, next);
+  });
+  /** A body that is not JSON (or too big) still gets a JSON error. */
+  function refuseBody(request: Request, response: Response, status: 400 | 413) {
+    const message = status === 413 ? "Request body too large." : "Malformed JSON body.";
+    sendJsonError(
+      response,
+      new HttpRefusal(status, message),
+      reportUnexpected,
+      apiAnswerLocale(request),
+    );
+  }
 
   async function handle(request: Request, response: Response, action: unknown, input: unknown) {
     try {
@@ -230,6 +232,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
     const signedIn = () => userOf(caller);
     switch (action) {
       case "getCourses": {
+        const requestedPage = Number(input.page ?? 1);
         const page = await listCourses(services, {
           ...DEFAULT_COURSE_FILTERS,
           search: String(input.search ?? "").trim(),
@@ -240,12 +243,16 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
           rating: Number(input.rating ?? 0),
           language: String(input.language ?? ""),
           sort: (input.sort as typeof DEFAULT_COURSE_FILTERS.sort | undefined) ?? "newest",
-          page: Number(input.page ?? 1),
+          page: requestedPage,
         });
+        // The pages show the last page for one past it; an API client paging until an empty
+        // list would never stop on that, so past the end it gets an empty list.
+        const pastTheEnd = requestedPage > page.pageCount;
         response.setHeader("X-Total-Count", String(page.total));
-        response.setHeader("X-Page", String(page.page));
+        response.setHeader("X-Page", String(pastTheEnd ? requestedPage : page.page));
         response.setHeader("X-Page-Count", String(page.pageCount));
         response.setHeader("X-Page-Size", String(page.pageSize));
+        if (pastTheEnd) return [];
         return page.courses.map((course) => ({
           ...course,
           url: `${services.config.publicSiteUrl}${coursePath(course.slug)}`,
@@ -337,9 +344,8 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
     return isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken);
   }
 
-  /** A bug or an outage: noted and logged, and answered without its details. */
+  /** A bug or an outage: logged, and answered without its details. */
   function reportUnexpected(error: unknown): string {
-    services.writeFailures.note(error);
     services.logger.error({ err: error }, "API request failed");
     return "Something went wrong on our side. Please try again.";
   }
@@ -389,6 +395,33 @@ function normaliseQuery(query: Request["query"]): Record<string, unknown> {
 }
 
 export const TOO_MANY_API_REQUESTS = "Too many requests. Please slow down.";
+
+/** addArticle carries a cover of up to 2 MB in base64 next to its text (up to 200 000 characters). */
+export const API_ARTICLE_BODY_LIMIT = Math.ceil(ARTICLE_LIMITS.imageMaxBytes / 3) * 4 + 1024 * 1024;
+/** Every other action is a few short fields. */
+export const API_BODY_LIMIT = 64 * 1024;
+
+const TOO_LARGE = Symbol("too large");
+const MALFORMED = Symbol("malformed");
+
+/**
+ * A POST's JSON body, read no further than addArticle's limit; once the action is known, any
+ * other action is held to the small limit. A body that is not sent as JSON reads as empty.
+ */
+async function readActionBody(request: Request): Promise<unknown> {
+  const bytes = await readBodyUpTo(request, API_ARTICLE_BODY_LIMIT);
+  if (bytes === null) return TOO_LARGE;
+  if (!request.is("application/json") || bytes.length === 0) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return MALFORMED;
+  }
+  const action = body && typeof body === "object" ? (body as { action?: unknown }).action : null;
+  if (action !== "addArticle" && bytes.length > API_BODY_LIMIT) return TOO_LARGE;
+  return body;
+}
 
 /** The action API answers English unless the client's Accept-Language prefers Indonesian. */
 function apiAnswerLocale(request: Request) {

@@ -1,5 +1,17 @@
 import type { Request as ExpressRequest, RequestHandler, Response } from "express";
 import { ARTICLE_LIMITS } from "../../core/article-rules";
+import {
+  BASE_LOCALE,
+  localeOfPath,
+  pathWithoutLocale,
+  readLanguagePreference,
+  type Locale,
+} from "../../core/locale";
+import * as m from "../../core/paraglide/messages";
+import { answerLocale } from "./answer-language";
+import { answerMessage } from "./answer-messages";
+import { discardUnreadBody, readBodyUpTo } from "./bounded-body";
+import { escapeHtml } from "./escape-html";
 
 /** A form's text fields: sign-in, favourites, reviews, redeem, admin actions. */
 export const FORM_BODY_LIMIT = 64 * 1024;
@@ -13,6 +25,7 @@ const JSON_FORM_PATHS = new Set(["/auth/google", "/push/subscriptions"]);
 const UPLOAD_PATHS = new Set(["/articles/new"]);
 
 export const BODY_TOO_LARGE_MESSAGE = "The request is too large.";
+export const UPLOAD_TOO_LARGE_MESSAGE = "The request is too large. Images may be at most 2MB.";
 export const UNSUPPORTED_TYPE_MESSAGE =
   "Unsupported content type: send the form as application/x-www-form-urlencoded or multipart/form-data.";
 export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Please try again.";
@@ -35,16 +48,18 @@ export function readPageBodies(): RequestHandler {
   return (request, response, next) => {
     if (BODYLESS_METHODS.has(request.method) || isApiPath(request.path)) return next();
     const path = routePath(request.path);
-    const limit = UPLOAD_PATHS.has(path) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+    const upload = UPLOAD_PATHS.has(path);
+    const limit = upload ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
+    const tooLarge = upload ? UPLOAD_TOO_LARGE_MESSAGE : BODY_TOO_LARGE_MESSAGE;
     const declared = Number(request.get("content-length") ?? "0");
-    if (declared > limit) return refuse(request, response, 413, BODY_TOO_LARGE_MESSAGE);
+    if (declared > limit) return refuse(request, response, 413, tooLarge);
     const type = mediaType(request);
     if (hasBody(request) && !acceptsType(path, type))
       return refuse(request, response, 415, UNSUPPORTED_TYPE_MESSAGE);
 
-    readLimited(request, limit).then(
+    readBodyUpTo(request, limit).then(
       async (body) => {
-        if (body === null) return refuse(request, response, 413, BODY_TOO_LARGE_MESSAGE);
+        if (body === null) return refuse(request, response, 413, tooLarge);
         const problem =
           body.length > 0 || type !== "" ? await checkBody(request, type, body) : null;
         if (problem) return refuse(request, response, 400, problem);
@@ -60,10 +75,15 @@ function isApiPath(path: string): boolean {
   return path === "/api" || path.startsWith("/api/");
 }
 
-/** React Router's data requests post to `/route.data`: the same route, the same limit. */
+/**
+ * The route a body is posted to, whatever its address: React Router's data requests post to
+ * `/route.data`, and every language's copy of a page (`/id/articles/new`) is the same route
+ * with the same limits.
+ */
 function routePath(path: string): string {
   const withoutData = path.endsWith(".data") ? path.slice(0, -".data".length) : path;
-  return withoutData === "/_root" ? "/" : withoutData.replace(/\/+$/, "") || "/";
+  const route = withoutData === "/_root" ? "/" : withoutData.replace(/\/+$/, "") || "/";
+  return pathWithoutLocale(route);
 }
 
 function mediaType(request: ExpressRequest): string {
@@ -79,40 +99,6 @@ function hasBody(request: ExpressRequest): boolean {
 
 function acceptsType(path: string, type: string): boolean {
   return FORM_TYPES.includes(type) || (type === "application/json" && JSON_FORM_PATHS.has(path));
-}
-
-/** The whole body, or null as soon as it passes the limit (the rest is never read). */
-function readLimited(request: ExpressRequest, limit: number): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
-    const onData = (chunk: Buffer) => {
-      total += chunk.length;
-      if (total > limit) {
-        cleanUp();
-        request.pause();
-        resolve(null);
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = () => {
-      cleanUp();
-      resolve(Buffer.concat(chunks));
-    };
-    const onError = (error: Error) => {
-      cleanUp();
-      reject(error);
-    };
-    const cleanUp = () => {
-      request.off("data", onData);
-      request.off("end", onEnd);
-      request.off("error", onError);
-    };
-    request.on("data", onData);
-    request.on("end", onEnd);
-    request.on("error", onError);
-  });
 }
 
 /** Why a body cannot be a form, or null when it reads as one without NUL characters. */
@@ -139,13 +125,9 @@ async function checkBody(
   return null;
 }
 
-/** How long the rest of a refused body is still swallowed before the connection is cut. */
-const DISCARD_GRACE_MS = 1000;
-
 /**
- * Answers a refused body at once. When the body was not read to its end, what the client still
- * sends is thrown away unread for a short grace (so it sees the answer rather than a reset), then
- * the connection is cut.
+ * Answers a refused body at once (what is still unread is discarded). A browser's own form post
+ * (it asks for HTML) gets a small page in the visitor's language; the page's scripts get JSON.
  */
 function refuse(
   request: ExpressRequest,
@@ -153,10 +135,31 @@ function refuse(
   status: number,
   message: string,
 ): void {
-  if (!request.readableEnded) {
-    request.on("data", () => {});
-    request.resume();
-    response.on("finish", () => setTimeout(() => request.destroy(), DISCARD_GRACE_MS).unref());
+  discardUnreadBody(request, response);
+  if (request.accepts(["json", "html"]) === "html") {
+    const locale = visitorLocale(request);
+    response
+      .status(status)
+      .type("html")
+      .send(refusalPage(answerMessage(message, locale), locale));
+    return;
   }
   response.status(status).json({ success: false, message, error: { message } });
+}
+
+/** The page's language (/id/…), else the language the visitor chose, else their browser's. */
+function visitorLocale(request: ExpressRequest): Locale {
+  if (localeOfPath(request.path) !== BASE_LOCALE) return localeOfPath(request.path);
+  return (
+    readLanguagePreference(request.get("cookie") ?? null) ??
+    answerLocale({ acceptLanguage: request.get("accept-language") })
+  );
+}
+
+function refusalPage(message: string, locale: Locale): string {
+  const home = locale === BASE_LOCALE ? "/" : `/${locale}`;
+  const text = escapeHtml(message);
+  return `<!doctype html>
+<html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${text}</title></head>
+<body><main><h1>${text}</h1><p><a href="${home}">${escapeHtml(m.course_home({}, { locale }))}</a></p></main></body></html>`;
 }
