@@ -76,6 +76,7 @@ export function createCouponFeeds(
             await fetchText(url, policy, {
               ...fetchOptions,
               accept: ACCEPT[config.kind],
+              headers: config.headers,
               signal: context.signal,
               gate,
             })
@@ -87,6 +88,7 @@ export function createCouponFeeds(
           gate,
           ...linkFollow,
           userAgent: policy.userAgent,
+          headers: config.headers,
           signal: context.signal,
         };
         const loaded = await loadSource(config, get, context.now);

@@ -77,6 +77,8 @@ export type HopRequest = {
   signal: AbortSignal;
   userAgent: string;
   accept: string;
+  /** A source's own headers (source-config.ts allows only harmless names); they win. */
+  headers?: Readonly<Record<string, string>>;
 };
 
 /**
@@ -101,7 +103,7 @@ export async function requestHop(
     signal: request.signal,
     redirect: "manual",
     credentials: "omit",
-    headers: { "user-agent": request.userAgent, accept: request.accept },
+    headers: { "user-agent": request.userAgent, accept: request.accept, ...request.headers },
   });
 }
 
@@ -130,6 +132,8 @@ export function shortUrl(href: string): string {
 
 export type FetchTextOptions = {
   accept?: string;
+  /** Sent on every hop besides user-agent and accept (and over them). */
+  headers?: Readonly<Record<string, string>>;
   /** Where hops may go; by default public addresses only. */
   gate?: AddressGate;
   /** Cancels the whole fetch, retries included (server shutdown). */
@@ -172,7 +176,12 @@ async function fetchOnce(
 ): Promise<{ text: string; status: number }> {
   const timeout = AbortSignal.timeout(policy.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
-  const request = { signal, userAgent: policy.userAgent, accept: options.accept ?? "*/*" };
+  const request: HopRequest = {
+    signal,
+    userAgent: policy.userAgent,
+    accept: options.accept ?? "*/*",
+    headers: options.headers,
+  };
   const response = await followRedirects(url, options.gate ?? {}, request);
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);

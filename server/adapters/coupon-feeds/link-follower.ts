@@ -23,6 +23,8 @@ export type LinkFollowOptions = {
   /** Only read when a page might hold a `<meta http-equiv="refresh">`. */
   maxBytes: number;
   userAgent: string;
+  /** The source's own headers (its referer…): its links are its requests too. */
+  headers?: Readonly<Record<string, string>>;
   signal?: AbortSignal;
   /**
    * Where hops may go: public addresses, and the source's own configured origin (a stand-in on
@@ -116,6 +118,7 @@ async function readNextHop(url: URL, options: LinkFollowOptions): Promise<string
     signal,
     userAgent: options.userAgent,
     accept: "text/html;q=0.9, */*;q=0.5",
+    headers: options.headers,
   });
   const redirect = await redirectTarget(response, url);
   if (redirect) return redirect.href;

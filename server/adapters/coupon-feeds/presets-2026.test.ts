@@ -104,6 +104,17 @@ afterAll(async () => {
 });
 
 describe("presets as their sites are in 2026", () => {
+  it("real-discount sends its site's referer and a browser's user-agent on every API page", async () => {
+    const before = server.requests.length;
+    await loadOnly({ preset: "real-discount", url: server.url("/api/courses"), maxPages: 2 });
+    const sent = server.requests.slice(before);
+    expect(sent.map((request) => request.path)).toEqual(["/api/courses", "/api/courses"]);
+    for (const request of sent) {
+      expect(request.headers.referer).toBe("https://www.real.discount/");
+      expect(request.headers["user-agent"]).toMatch(/^Mozilla\/5\.0 .*Chrome\//);
+    }
+  });
+
   it("real-discount (api): sponsored items dropped before any link is followed; a sale price above 0 is not free; language kept", async () => {
     const { records, rejected } = await loadOnly({
       preset: "real-discount",

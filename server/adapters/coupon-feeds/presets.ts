@@ -9,11 +9,17 @@
 export const COUPON_SOURCE_PRESETS = {
   /**
    * Real Discount's course API, filtered to free Udemy coupons, newest sale first. Its
-   * sponsored slots are dropped; an item whose sale price is not 0 is not free.
+   * sponsored slots are dropped; an item whose sale price is not 0 is not free. It answers
+   * requests that come from its own site and a browser, as the trackers send them.
    */
   "real-discount": {
     kind: "api",
     url: "https://cdn.real.discount/api/courses",
+    headers: {
+      referer: "https://www.real.discount/",
+      "user-agent":
+        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    },
     query: { sortBy: "sale_start", store: "Udemy", freeOnly: "true" },
     pageParam: "page",
     limitParam: "limit",

@@ -62,8 +62,34 @@ describe("parseIngestSources", () => {
       /^\[0\.fieldMap\.x\]/,
     ],
     ['[{"kind":"rss","name":"a","url":"https://a.example","extra":1}]', /extra/],
+    [
+      '[{"kind":"rss","name":"a","url":"https://a.example","headers":{"cookie":"session=1"}}]',
+      /^\[0\.headers\.cookie\] is not a header a source may send \(allowed: referer, user-agent, accept, accept-language, origin, x-requested-with\)$/,
+    ],
+    [
+      '[{"preset":"real-discount","headers":{"Authorization":"Bearer x"}}]',
+      /^\[0\.headers\.Authorization\] is not a header a source may send/,
+    ],
+    [
+      '[{"kind":"rss","name":"a","url":"https://a.example","headers":{"host":"internal"}}]',
+      /^\[0\.headers\.host\] is not a header a source may send/,
+    ],
+    [
+      '[{"kind":"rss","name":"a","url":"https://a.example","headers":{"referer":"x\\r\\nhost: y"}}]',
+      /^\[0\.headers\.referer\] must be one line of printable ASCII/,
+    ],
   ])("refuses %s", (text, message) => {
     expect(() => parseIngestSources(text)).toThrow(message);
+  });
+
+  it("takes a source's allowed headers in any letter case, as lower-case names", () => {
+    const [source] = parseIngestSources(
+      '[{"kind":"html","name":"a","url":"https://a.example/{page}","itemSelector":"a","detailIsLink":true,"headers":{"Referer":"https://a.example/","X-Requested-With":"XMLHttpRequest"}}]',
+    );
+    expect(source?.headers).toEqual({
+      referer: "https://a.example/",
+      "x-requested-with": "XMLHttpRequest",
+    });
   });
 
   it("expands presets by name, with overrides, mixed with full entries", () => {

@@ -12,6 +12,7 @@ import { expandPresetEntries } from "./presets";
  * - "wordpress": a WordPress site's REST API (`/wp-json/wp/v2/<postType>`), one coupon a post;
  * - "html": list pages (CSS selectors) leading to a bounded number of detail pages, each holding
  *           the link to the course.
+ * Every kind takes `headers` (see SOURCE_HEADER_NAMES), sent on each of the source's requests.
  * An entry may also be a preset's name, or `{ "preset": name, …overrides }` (see presets.ts).
  */
 export const API_TARGET_FIELDS = [
@@ -59,6 +60,46 @@ const queryParameters = z
   .refine((query) => Object.keys(query).length <= 20, "at most 20 query parameters")
   .optional();
 
+/**
+ * Request headers a site needs to answer (Real Discount wants its own referer and a browser's
+ * user-agent), sent on every request of the source. Only these names: a source must never
+ * carry credentials (cookie, authorization) or steer the connection (host).
+ */
+export const SOURCE_HEADER_NAMES = [
+  "referer",
+  "user-agent",
+  "accept",
+  "accept-language",
+  "origin",
+  "x-requested-with",
+] as const;
+
+const ALLOWED_HEADERS = new Set<string>(SOURCE_HEADER_NAMES);
+
+const requestHeaders = z
+  .record(
+    z.string().min(1).max(40),
+    z
+      .string()
+      .min(1)
+      .max(500)
+      .regex(/^[\x20-\x7e]+$/, "must be one line of printable ASCII"),
+  )
+  .superRefine((headers, context) => {
+    for (const name of Object.keys(headers)) {
+      if (ALLOWED_HEADERS.has(name.toLowerCase())) continue;
+      context.addIssue({
+        code: "custom",
+        path: [name],
+        message: `is not a header a source may send (allowed: ${SOURCE_HEADER_NAMES.join(", ")})`,
+      });
+    }
+  })
+  .transform((headers) =>
+    Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value])),
+  )
+  .optional();
+
 /** A CSS selector cheerio understands; checked at start-up so a typo fails there. */
 const cssSelector = z
   .string()
@@ -70,6 +111,7 @@ const jsonSource = z.strictObject({
   kind: z.literal("json"),
   name: sourceName,
   preset: presetName,
+  headers: requestHeaders,
   url: httpUrl,
   /** UTC offset of the feed's zone-less update_time values, e.g. "+01:00"; default UTC. */
   updateTimeOffset: z.string().regex(UTC_OFFSET_PATTERN).optional(),
@@ -80,6 +122,7 @@ const apiSource = z
     kind: z.literal("api"),
     name: sourceName,
     preset: presetName,
+    headers: requestHeaders,
     url: httpUrl,
     query: queryParameters,
     pageParam: z.string().min(1).max(40).default("page"),
@@ -110,6 +153,7 @@ const rssSource = z.strictObject({
   kind: z.literal("rss"),
   name: sourceName,
   preset: presetName,
+  headers: requestHeaders,
   url: httpUrl,
 });
 
@@ -124,6 +168,7 @@ const wordpressSource = z.strictObject({
   kind: z.literal("wordpress"),
   name: sourceName,
   preset: presetName,
+  headers: requestHeaders,
   /** The site's root: posts are read from `<url>/wp-json/wp/v2/<postType>`. */
   url: httpUrl,
   postType: z
@@ -152,6 +197,7 @@ const htmlSource = z
     kind: z.literal("html"),
     name: sourceName,
     preset: presetName,
+    headers: requestHeaders,
     /** A list page; `{page}` in it is replaced by the page number. */
     url: httpUrl,
     firstPage: z.number().int().min(0).max(1).optional(),
