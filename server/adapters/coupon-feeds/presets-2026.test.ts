@@ -4,6 +4,7 @@ import {
   couponFixture as fixture,
   htmlFixture,
   loadOnlySource,
+  presetFetchPolicy,
   redirectTo as redirect,
 } from "../../../tests/setup/coupon-fixture-sites";
 import {
@@ -219,6 +220,31 @@ describe("presets as their sites are in 2026", () => {
       }),
     ]);
     expect(server.hits("/trk/yZ4kQ")).toBe(1);
+  });
+
+  it("a source's own headers go on its list pages, detail pages and the links it follows", async () => {
+    const headers = { referer: "https://referer.example/", "accept-language": "id-ID" };
+    const before = server.requests.length;
+    await loadOnly({ preset: "discudemy", url: `${origin}/seg/{page}`, maxPages: 1, headers });
+    await loadOnly({
+      preset: "udemy-freebies",
+      url: `${origin}/free-udemy-courses/{page}`,
+      maxPages: 1,
+      headers,
+    });
+    const sent = server.requests.slice(before);
+    expect(sent.map((request) => request.path)).toEqual(
+      expect.arrayContaining([
+        "/seg/1",
+        "/go/python-absolute-beginners",
+        "/free-udemy-courses/1",
+        "/out/power-bi-dashboard-design",
+      ]),
+    );
+    for (const request of sent) {
+      expect(request.headers).toMatchObject(headers);
+      expect(request.headers["user-agent"]).toBe(presetFetchPolicy.userAgent);
+    }
   });
 
   it('discudemy (html): the link in the div whose class is exactly "ui segment", not the first of several segments', async () => {
