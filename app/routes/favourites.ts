@@ -1,6 +1,7 @@
 import { FAVOURITE_ADDED, FAVOURITE_REMOVED } from "../../core/messages";
 import { parseRowId } from "../../core/row-id";
 import { setFavourite } from "../../server/domain/favourites";
+import { takeRequestFromIp } from "../../server/domain/request-limits";
 import { flashCookie, type FlashMessage } from "../../server/web/cookies";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
@@ -41,6 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const favourite = form.get("favourite") === "true";
   const { subject, setCookie } = subjectForWrite(context);
   try {
+    // A visitor can shed their cookie and its daily cap with it: their writes count per IP too.
+    if (!context.identity.user) {
+      await takeRequestFromIp(context.services, "write", context.identity.ip);
+    }
     const result = await setFavourite(context.services, subject, courseId, favourite);
     const message = result.favourited ? FAVOURITE_ADDED : FAVOURITE_REMOVED;
     return answer({

@@ -1,5 +1,6 @@
 import { REDEEM_NOT_ALLOWED } from "../../core/messages";
 import { redeemCode } from "../../server/domain/redeem";
+import { takeRequestFromIp } from "../../server/domain/request-limits";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
@@ -16,6 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = context.identity.user;
     if (!user) throw new HttpRefusal(401, REDEEM_NOT_ALLOWED);
+    // Counted like the API's checkRedeemCode: the form is no way around its per-IP limit.
+    await takeRequestFromIp(context.services, "redeem", context.identity.ip);
     const form = await request.formData();
     locale = answerLocaleOf(request, form);
     const result = await redeemCode(context.services, user.id, String(form.get("code") ?? ""));

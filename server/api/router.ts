@@ -17,6 +17,11 @@ import { openCourse } from "../domain/credits";
 import { Forbidden, NotFound, Unauthorized } from "../domain/errors";
 import { getUserProfile } from "../domain/profile";
 import { redeemCode } from "../domain/redeem";
+import {
+  PER_IP_LIMITS,
+  TOO_MANY_REQUESTS,
+  type RequestKind,
+} from "../domain/request-limits";
 import { addReview, listReviews } from "../domain/reviews";
 import type { UserRow } from "../db/schema";
 import type { Services } from "../services";
@@ -31,13 +36,9 @@ import { WRITER_SUBJECT_LOCAL } from "../web/visitor-layers";
 import { discardUnreadBody, readBodyUpTo } from "../web/bounded-body";
 import { ARTICLE_LIMITS } from "../../core/article-rules";
 
-type ActionClass = "read" | "write" | "redeem";
-/** Requests per IP and minute for each class of action. */
-const LIMITS: Record<ActionClass, { points: number; durationSeconds: number }> = {
-  read: { points: 300, durationSeconds: 60 },
-  write: { points: 30, durationSeconds: 60 },
-  redeem: { points: 10, durationSeconds: 60 },
-};
+/** Each action counts against its class's requests per IP and minute. */
+type ActionClass = RequestKind;
+const LIMITS = PER_IP_LIMITS;
 const ACTION_CLASS: Record<string, ActionClass> = {
   getCourses: "read",
   getArticles: "read",
@@ -394,7 +395,7 @@ function normaliseQuery(query: Request["query"]): Record<string, unknown> {
   return result;
 }
 
-export const TOO_MANY_API_REQUESTS = "Too many requests. Please slow down.";
+export const TOO_MANY_API_REQUESTS = TOO_MANY_REQUESTS;
 
 /** addArticle carries a cover of up to 2 MB in base64 next to its text (up to 200 000 characters). */
 export const API_ARTICLE_BODY_LIMIT = Math.ceil(ARTICLE_LIMITS.imageMaxBytes / 3) * 4 + 1024 * 1024;
