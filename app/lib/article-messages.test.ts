@@ -28,7 +28,7 @@ describe("articleMessage", () => {
       articleMessage(validateImageFile({ size: 3 * 1024 * 1024, type: "image/png" })!, "id"),
     ).toBe("Ukuran gambar tidak boleh lebih dari 2MB.");
     expect(articleMessage(ARTICLE_MESSAGES.contentTooLong, "id")).toBe(
-      "Isi artikel maksimal 100,000 karakter.",
+      "Isi artikel maksimal 100.000 karakter.",
     );
   });
 
