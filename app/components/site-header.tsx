@@ -54,6 +54,14 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
 
+  // Signing in from the phone menu ends what the menu was opened for: close it once the viewer
+  // is signed in (the dev form's redirect and Google's revalidation both keep this header mounted).
+  const [signedInBefore, setSignedInBefore] = useState(signedIn);
+  if (signedIn !== signedInBefore) {
+    setSignedInBefore(signedIn);
+    if (signedIn) setMenuOpen(false);
+  }
+
   useEffect(() => {
     if (!menuOpen) return;
     const closeOnOutsideClick = (event: MouseEvent) => {

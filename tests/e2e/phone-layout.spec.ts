@@ -230,6 +230,18 @@ test.describe("site shell on a phone", () => {
       .toBe(!dark);
   });
 
+  test("signing in from the menu closes the menu", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const toggle = page.locator('header button[aria-controls="mobile-menu"]');
+    await toggle.click();
+    const menu = page.locator("#mobile-menu");
+    await menu.getByLabel("Email").fill(uniqueEmail("phone-menu"));
+    await menu.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByTestId("credit-badge")).toBeVisible();
+    await expect(menu).toBeHidden();
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+  });
+
   test("the dashboard's controls and the review modal are at least 44×44 px", async ({ page }) => {
     await signIn(page, "phone-dashboard");
     await page.goto("/?page=2");
