@@ -21,7 +21,7 @@ import { useMessages } from "../lib/i18n";
 import { signInHref } from "../lib/sign-in-href";
 import * as m from "../../core/paraglide/messages";
 import { useLayerPending, viewerForTap } from "./personal-layer";
-import { useToast } from "./toast";
+import { DEFAULT_TOAST_MS, useToast } from "./toast";
 import { Modal } from "./ui/modal";
 
 type OpenedCourse = { id: number; title: string };
@@ -70,7 +70,9 @@ export function CourseOpenerProvider({
   const announce = useCallback(
     (course: OpenedCourse) => {
       lastOpened.current.set(course.id, Date.now());
-      toast.show(redirectToastMessage(course.title, locale), "info");
+      toast.show(redirectToastMessage(course.title, locale), "info", DEFAULT_TOAST_MS, {
+        thisPageOnly: true,
+      });
       refreshOnReturn.current = true;
       setTimeout(() => void revalidator.revalidate(), REFRESH_AFTER_OPEN_MS);
     },

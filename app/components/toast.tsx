@@ -9,6 +9,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { useLocation } from "react-router";
 import { placeToast, type Band } from "../lib/toast-placement";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
@@ -20,6 +21,16 @@ export type Toast = {
   type: ToastType;
   duration: number;
   leaving: boolean;
+  /** Set for a toast about this page only: the path it belongs to, where it may show. */
+  page?: string;
+};
+
+export type ToastOptions = {
+  /**
+   * The toast speaks of the page it was shown on (e.g. "Redirecting to …" under the View Course
+   * button just pressed): it goes as soon as the visitor moves to another page.
+   */
+  thisPageOnly?: boolean;
 };
 
 /** At most 4 toasts (oldest dropped), 5000 ms by default, 300 ms exit animation. */
@@ -28,7 +39,7 @@ export const DEFAULT_TOAST_MS = 5000;
 export const TOAST_EXIT_MS = 300;
 
 type ToastApi = {
-  show(message: string, type?: ToastType, duration?: number): void;
+  show(message: string, type?: ToastType, duration?: number, options?: ToastOptions): void;
   dismiss(id: number): void;
 };
 
@@ -44,6 +55,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const { pathname } = useLocation();
+  const currentPath = useRef(pathname);
+  useLayoutEffect(() => {
+    currentPath.current = pathname;
+  }, [pathname]);
 
   const remove = useCallback((id: number) => {
     setToasts((current) => current.filter((toast) => toast.id !== id));
@@ -68,10 +84,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   );
 
   const show = useCallback(
-    (message: string, type: ToastType = "info", duration = DEFAULT_TOAST_MS) => {
+    (
+      message: string,
+      type: ToastType = "info",
+      duration = DEFAULT_TOAST_MS,
+      options: ToastOptions = {},
+    ) => {
       const id = nextId.current++;
+      const page = options.thisPageOnly ? currentPath.current : undefined;
       setToasts((current) =>
-        [...current, { id, message, type, duration, leaving: false }].slice(-MAX_TOASTS),
+        [...current, { id, message, type, duration, leaving: false, page }].slice(-MAX_TOASTS),
       );
       timers.current.set(
         id,
@@ -90,7 +112,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      <ToastStack toasts={toasts} onDismiss={dismiss} />
+      {/* A toast about the page being left does not follow the visitor onto the next one (its
+          timer still removes it). */}
+      <ToastStack
+        toasts={toasts.filter((toast) => toast.page === undefined || toast.page === pathname)}
+        onDismiss={dismiss}
+      />
     </ToastContext.Provider>
   );
 }

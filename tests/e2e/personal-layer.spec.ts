@@ -177,6 +177,9 @@ test("a signed-in user opens a course from the home page and a course page witho
     const coursePage = cardOf(page, firstId).locator('a[href^="/course/"]').first();
     await coursePage.click();
     await expect(page).toHaveURL(/\/course\//);
+    // The redirect toast was about the page left behind: it does not follow onto this one (it
+    // would otherwise stay its 5 s, so a short wait tells the two apart).
+    await expect(page.getByText(/Redirecting to /)).toHaveCount(0, { timeout: 1_000 });
     await page.reload();
     await waitForMainHydration(page);
     popup = context.waitForEvent("page");
