@@ -30,7 +30,9 @@ export function SiteFooter() {
 
   return (
     <>
-      <footer className="render-when-near mt-16 border-t border-slate-200 bg-white py-10 text-sm text-slate-600 [--offscreen-height:48rem] md:[--offscreen-height:21rem] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+      {/* The bottom padding keeps the last line clear of the back-to-top button (48 px, 16–24 px
+          from the corner) when the page is scrolled to the end. */}
+      <footer className="render-when-near mt-16 border-t border-slate-200 bg-white pt-10 pb-24 text-sm text-slate-600 [--offscreen-height:48rem] md:[--offscreen-height:21rem] dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
         <div className="mx-auto grid max-w-7xl gap-8 px-4 sm:grid-cols-2 lg:grid-cols-4">
           <div className="sm:col-span-2 lg:col-span-1">
             <p className="text-base font-bold text-slate-900 dark:text-white">Kursusku</p>

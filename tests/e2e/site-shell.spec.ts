@@ -426,6 +426,39 @@ test.describe("scroll to top", () => {
   });
 });
 
+for (const width of [390, 1366]) {
+  test(`at ${width} px, scrolled to the end, the scroll-to-top button covers no footer text`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto("/");
+    await waitForHydration(page);
+    const button = page.getByRole("button", { name: "Scroll to top" });
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+    );
+    await expect(button).toBeVisible();
+    const overlapping = await page.evaluate(() => {
+      const box = document
+        .querySelector('button[data-toast-avoid][title]')!
+        .getBoundingClientRect();
+      return [...document.querySelectorAll("footer a, footer p, footer h2, footer span")]
+        .filter((element) => {
+          const text = element.getBoundingClientRect();
+          return (
+            text.width > 0 &&
+            text.left < box.right &&
+            text.right > box.left &&
+            text.top < box.bottom &&
+            text.bottom > box.top
+          );
+        })
+        .map((element) => element.textContent);
+    });
+    expect(overlapping).toEqual([]);
+  });
+}
+
 test.describe("dark mode", () => {
   const DARK = 0.2;
   const LIGHT = 0.8;
