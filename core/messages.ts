@@ -14,6 +14,8 @@ export const REVIEW_MAX_LENGTH = 2000;
 export const reviewTooLongMessage = (max: number) =>
   `Reviews can be at most ${max} characters long.`;
 export const REVIEW_THANKS = "Thank you! Your review has been submitted.";
+export const REVIEW_UPDATED = "Your review has been updated.";
+export const REVIEW_DELETED = "Your review has been deleted.";
 export const SIGNED_OUT = "You have been signed out.";
 export const APP_BONUS_SIGN_IN = "Please sign in to claim your app bonus.";
 export const APP_BONUS_UNLOCKED = "You've unlocked 1 hour of free premium access!";

@@ -21,7 +21,17 @@ export type PersonalLayer = {
   redemptions: RedemptionItem[];
   canWriteArticles: boolean;
   /** On a course page, for a signed-in user: whether they reviewed it, and reviews left today. */
-  review: { reviewed: boolean; reviewsLeft: number } | null;
+  review: ReviewState | null;
+};
+
+/**
+ * A signed-in user's review state on a course page. `own` is their own review of it (for its
+ * Edit and Delete controls): only ever the viewer's own, so no one else's review id travels.
+ */
+export type ReviewState = {
+  reviewed: boolean;
+  reviewsLeft: number;
+  own: { id: number; rating: number; text: string } | null;
 };
 
 /** The data block at the end of a shared page that carries the visitor's PersonalLayer. */

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { formatIndonesianDate } from "../../core/dates";
 import { ReviewButton, useStartReview } from "./review-button";
+import { OwnReviewControls, type OwnReview } from "./own-review-controls";
 import { ReviewModal, type ReviewTarget } from "./review-modal";
 import { StarRating } from "./star-rating";
 import { useViewer } from "./personal-layer";
@@ -12,18 +13,22 @@ export type CourseReview = { rating: number; date: string; userName: string; rev
 /**
  * Our own reviews of a course: the average and count, then the reviews newest first by display
  * name and date. A signed-in viewer who has not reviewed the course gets Leave a Review (the
- * daily cap is checked before the form opens; the server checks everything again).
+ * daily cap is checked before the form opens; the server checks everything again). A viewer
+ * who has reviewed it can edit or delete their own review (and only theirs: the server says
+ * which one it is).
  */
 export function CourseReviews({
   course,
   reviews,
   reviewed,
   reviewsLeft,
+  ownReview,
 }: {
   course: { id: number; title: string; averageRating: number; reviewCount: number };
   reviews: CourseReview[];
   reviewed: boolean;
   reviewsLeft: number;
+  ownReview: OwnReview | null;
 }) {
   const { t } = useMessages();
   const signedIn = useViewer()?.signedIn ?? false;
@@ -44,6 +49,7 @@ export function CourseReviews({
       <div className="mt-2" data-testid="course-review-summary">
         <StarRating rating={course.averageRating} count={course.reviewCount} />
       </div>
+      {signedIn && ownReview && <OwnReviewControls key={ownReview.id} review={ownReview} />}
       {reviews.length > 0 && (
         <ol
           className="mt-4 divide-y divide-slate-200 dark:divide-slate-800"

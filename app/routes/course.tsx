@@ -63,7 +63,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = context.identity.user;
   const [{ visitedCourseIds, favouriteCourseIds }, review] = await Promise.all([
     listCourseMarks(services, context.identity, courseIds),
-    user ? reviewStateOf(services, user.id, course.id) : { reviewed: false, reviewsLeft: 0 },
+    user
+      ? reviewStateOf(services, user.id, course.id)
+      : { reviewed: false, reviewsLeft: 0, own: null },
   ]);
   const { description, ...facts } = course;
   return {
@@ -280,6 +282,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           reviews={loaderData.reviews}
           reviewed={review?.reviewed ?? false}
           reviewsLeft={review?.reviewsLeft ?? 0}
+          ownReview={review?.own ?? null}
         />
       </div>
 

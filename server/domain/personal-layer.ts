@@ -1,11 +1,16 @@
-import type { PersonalLayer, PersonalScope, RedemptionItem } from "../../core/personal-layer";
+import type {
+  PersonalLayer,
+  PersonalScope,
+  RedemptionItem,
+  ReviewState,
+} from "../../core/personal-layer";
 import type { ViewerSummary } from "../../core/viewer";
 import { canWriteArticles } from "./articles";
 import { viewerSubject, type RequestIdentity } from "./accounts";
 import { favourites, visits } from "../db/schema";
 import { listMarkedCourseIds, listMarkedCourseIdsUpTo } from "./course-marks";
 import { listRedemptions } from "./redeem";
-import { listReviewedCourseIds, reviewsLeftToday } from "./reviews";
+import { findOwnReview, listReviewedCourseIds, reviewsLeftToday } from "./reviews";
 import { courseIdSet, type CourseIdSet } from "./course-id-set";
 import type { Services } from "../services";
 
@@ -111,7 +116,12 @@ export async function personalLayerFrom(
     canWriteArticles: facts.canWriteArticles,
     review:
       userId !== null && scope.reviewCourseId !== null
-        ? { reviewed, reviewsLeft: facts.reviewsLeft }
+        ? {
+            reviewed,
+            reviewsLeft: facts.reviewsLeft,
+            // Asked only of a reviewer: the one extra query a reviewed course's page costs.
+            own: reviewed ? await findOwnReview(services, userId, scope.reviewCourseId) : null,
+          }
         : null,
   };
 }
@@ -121,10 +131,10 @@ export async function reviewStateOf(
   services: Services,
   userId: string,
   courseId: number,
-): Promise<{ reviewed: boolean; reviewsLeft: number }> {
-  const [reviewedCourseIds, reviewsLeft] = await Promise.all([
-    listReviewedCourseIds(services, userId),
+): Promise<ReviewState> {
+  const [own, reviewsLeft] = await Promise.all([
+    findOwnReview(services, userId, courseId),
     reviewsLeftToday(services, userId),
   ]);
-  return { reviewed: reviewedCourseIds.includes(courseId), reviewsLeft };
+  return { reviewed: own !== null, reviewsLeft, own };
 }

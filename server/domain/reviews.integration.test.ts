@@ -10,7 +10,14 @@ import { findPublicCourse, listCourses } from "./catalog";
 import { Conflict, LimitReached, NotFound, ValidationError } from "./errors";
 import { importCouponRecords } from "./ingest/import-records";
 import { parseInput } from "../web/json-answers";
-import { addReview, listReviewedCourseIds, listReviews, reviewsLeftToday } from "./reviews";
+import {
+  addReview,
+  deleteOwnReview,
+  listReviewedCourseIds,
+  listReviews,
+  reviewsLeftToday,
+  updateOwnReview,
+} from "./reviews";
 
 /** 10:00 in Jakarta on 22 November 2026 (03:00 UTC). */
 const NOW = "2026-11-22T10:00:00+07:00";
@@ -401,5 +408,64 @@ describe("listReviews: reviewers' privacy", () => {
       userName: "Dewi Lestari",
       review: "Helpful.",
     });
+  });
+});
+
+describe("updateOwnReview and deleteOwnReview", () => {
+  const edit = async (userId: string, reviewId: number, input: ReviewFormInput) =>
+    updateOwnReview(
+      harness.services,
+      userId,
+      reviewId,
+      parseInput(reviewInputSchema, reviewFormValues(input)),
+    );
+
+  it("edits and deletes one's own review, keeping the course's average, and refuses anyone else's", async () => {
+    const courseId = courseIds[19]!;
+    const author = await newUserId("own-author");
+    const other = await newUserId("own-other");
+    const { reviewId } = await review(author, { courseId, rating: 2, text: "Meh." });
+    await review(other, { courseId, rating: 4, text: "Good." });
+    expect(await courseStats(courseId)).toEqual({ reviewCount: 2, reviewAverage: 3 });
+
+    // Someone else's review is as unknown as a missing one; nothing changes.
+    for (const attempt of [
+      edit(other, reviewId, { rating: 1, text: "Hijacked." }),
+      deleteOwnReview(harness.services, other, reviewId),
+      deleteOwnReview(harness.services, author, Number.NaN),
+    ]) {
+      const error = await refusal(attempt);
+      expect(error).toBeInstanceOf(NotFound);
+      expect(error.message).toBe("Review not found.");
+    }
+    expect(await courseStats(courseId)).toEqual({ reviewCount: 2, reviewAverage: 3 });
+
+    // The same validation as adding.
+    expect(await refusal(edit(author, reviewId, { rating: 0, text: "x" }))).toBeInstanceOf(
+      ValidationError,
+    );
+    expect(await refusal(edit(author, reviewId, { rating: 5, text: "  " }))).toBeInstanceOf(
+      ValidationError,
+    );
+
+    const edited = await edit(author, reviewId, { rating: 5, text: " Better now. " });
+    expect(edited).toMatchObject({ reviewId, reviewCount: 2, averageRating: 4.5 });
+    expect(await courseStats(courseId)).toEqual({ reviewCount: 2, reviewAverage: 4.5 });
+    const [row] = await harness.services.db
+      .select({ rating: reviews.rating, text: reviews.text })
+      .from(reviews)
+      .where(eq(reviews.id, reviewId));
+    expect(row).toEqual({ rating: 5, text: "Better now." });
+
+    const leftBefore = await reviewsLeftToday(harness.services, author);
+    const deleted = await deleteOwnReview(harness.services, author, reviewId);
+    expect(deleted).toMatchObject({ reviewCount: 1, averageRating: 4 });
+    expect(await courseStats(courseId)).toEqual({ reviewCount: 1, reviewAverage: 4 });
+    expect(await listReviewedCourseIds(harness.services, author)).not.toContain(courseId);
+    // Deleting does not give back the day's review.
+    expect(await reviewsLeftToday(harness.services, author)).toBe(leftBefore);
+    expect(await refusal(deleteOwnReview(harness.services, author, reviewId))).toBeInstanceOf(
+      NotFound,
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { reviewLimitMessage } from "../../core/messages";
+import type { ReviewState } from "../../core/personal-layer";
 import type { ReviewFields } from "../../core/review-input";
 import { toJakartaDay } from "../../core/dates";
 import { DAILY_REVIEW_LIMIT } from "../../core/rules";
@@ -66,22 +67,96 @@ export async function addReview(services: Services, userId: string, input: Revie
       .returning({ id: reviews.id });
     // A concurrent review of the same course by the same user won the race.
     if (!review) throw new Conflict(ALREADY_REVIEWED);
-    const [stats] = await tx
-      .update(courses)
-      .set({
-        reviewCount: sql`(select count(*) from ${reviews} where ${reviews.courseId} = ${course.id})`,
-        reviewAverage: sql`(select avg(${reviews.rating}) from ${reviews} where ${reviews.courseId} = ${course.id})`,
-      })
-      .where(eq(courses.id, course.id))
-      .returning({ reviewCount: courses.reviewCount, reviewAverage: courses.reviewAverage });
+    const stats = await refreshCourseReviewStats(tx, course.id);
     return {
       reviewId: review.id,
-      reviewCount: stats?.reviewCount ?? 1,
-      averageRating: Math.round((stats?.reviewAverage ?? rating) * 10) / 10,
+      ...stats,
       reviewsLeftToday: DAILY_REVIEW_LIMIT - reviewsToday,
     };
   });
 }
+
+type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
+
+/** The course's cached review count and average, recomputed from its reviews after a change. */
+async function refreshCourseReviewStats(tx: Transaction, courseId: number) {
+  const [stats] = await tx
+    .update(courses)
+    .set({
+      reviewCount: sql`(select count(*) from ${reviews} where ${reviews.courseId} = ${courseId})`,
+      reviewAverage: sql`(select avg(${reviews.rating}) from ${reviews} where ${reviews.courseId} = ${courseId})`,
+    })
+    .where(eq(courses.id, courseId))
+    .returning({ reviewCount: courses.reviewCount, reviewAverage: courses.reviewAverage });
+  return {
+    reviewCount: stats?.reviewCount ?? 0,
+    averageRating: Math.round((stats?.reviewAverage ?? 0) * 10) / 10,
+  };
+}
+
+export const REVIEW_NOT_FOUND = "Review not found.";
+
+/**
+ * The user's own review, locked for the change. Someone else's review is answered exactly like
+ * one that does not exist (404), so an id says nothing about other people's reviews.
+ */
+async function lockOwnReview(tx: Transaction, userId: string, reviewId: number) {
+  if (!Number.isInteger(reviewId) || reviewId < 1 || reviewId > 2_147_483_647)
+    throw new NotFound(REVIEW_NOT_FOUND);
+  const [review] = await tx
+    .select({ id: reviews.id, courseId: reviews.courseId })
+    .from(reviews)
+    .where(and(eq(reviews.id, reviewId), eq(reviews.userId, userId)))
+    .for("update");
+  if (!review) throw new NotFound(REVIEW_NOT_FOUND);
+  return review;
+}
+
+/** Changes the rating and text of the user's own review; the course's average follows. */
+export async function updateOwnReview(
+  services: Services,
+  userId: string,
+  reviewId: number,
+  fields: ReviewFields,
+) {
+  return services.db.transaction(async (tx) => {
+    const review = await lockOwnReview(tx, userId, reviewId);
+    await tx
+      .update(reviews)
+      .set({ rating: fields.rating, text: fields.text })
+      .where(eq(reviews.id, review.id));
+    return { reviewId: review.id, ...(await refreshCourseReviewStats(tx, review.courseId)) };
+  });
+}
+
+/**
+ * Deletes the user's own review; the course's count and average follow. The day's review
+ * allowance is not given back (docs/decisions: deleting a review keeps the daily count), so
+ * writing and deleting cannot get round the daily limit.
+ */
+export async function deleteOwnReview(services: Services, userId: string, reviewId: number) {
+  return services.db.transaction(async (tx) => {
+    const review = await lockOwnReview(tx, userId, reviewId);
+    await tx.delete(reviews).where(eq(reviews.id, review.id));
+    return { reviewId: review.id, ...(await refreshCourseReviewStats(tx, review.courseId)) };
+  });
+}
+
+/** The user's own review of a course (for its Edit and Delete controls), if any. */
+export async function findOwnReview(
+  services: Services,
+  userId: string,
+  courseId: number,
+): Promise<OwnReview | null> {
+  const [row] = await services.db
+    .select({ id: reviews.id, rating: reviews.rating, text: reviews.text })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), eq(reviews.courseId, courseId)));
+  return row ?? null;
+}
+
+/** The viewer's own review: the only review whose id a page is given. */
+export type OwnReview = NonNullable<ReviewState["own"]>;
 
 /** The courses this user has reviewed (history shows "Reviewed" instead of "Leave a Review"). */
 export async function listReviewedCourseIds(services: Services, userId: string): Promise<number[]> {

@@ -18,7 +18,7 @@ import {
   premiumDaysRedeemedMessage,
   REDEEM_MESSAGES,
 } from "../domain/redeem";
-import { ALREADY_REVIEWED } from "../domain/reviews";
+import { ALREADY_REVIEWED, REVIEW_NOT_FOUND } from "../domain/reviews";
 import { TOO_MANY_SIGN_INS_MESSAGE } from "../domain/sign-in-limits";
 import { SEND_AS_FORM_MESSAGE } from "./alert-requests";
 import { emailRefusedNote } from "../domain/alerts/email-digest";
@@ -64,6 +64,9 @@ const PRODUCED: [unknown, Record<string, unknown>, string][] = [
   ],
   [m.server_review_thanks, {}, rules.REVIEW_THANKS],
   [m.server_review_already, {}, ALREADY_REVIEWED],
+  [m.server_review_not_found, {}, REVIEW_NOT_FOUND],
+  [m.server_review_updated, {}, rules.REVIEW_UPDATED],
+  [m.server_review_deleted, {}, rules.REVIEW_DELETED],
   [
     m.server_review_limit,
     { limit: DAILY_REVIEW_LIMIT },

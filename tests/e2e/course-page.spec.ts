@@ -260,6 +260,38 @@ test("a signed-in visitor reviews the course from its page", async ({ page, requ
   expect(html).not.toContain(email);
 });
 
+test("a reviewer edits, then deletes, their own review; the average follows", async ({ page }) => {
+  const course = (await listedCourses(page))[6]!;
+  const signIn = await page.request.post("/auth/dev", {
+    form: { email: `editor-${Date.now()}@example.com`, redirectTo: "/" },
+    maxRedirects: 0,
+  });
+  expect(signIn.status()).toBe(302);
+  const added = await page.request.post("/reviews", {
+    form: { courseId: String(course.id), rating: "2", text: "First impressions." },
+  });
+  expect(added.status()).toBe(200);
+  await page.goto(`/course/${course.slug}`);
+  await waitForHydration(page);
+  const summary = page.getByTestId("course-review-summary");
+  await expect(summary.getByText("2.0 (1)")).toBeVisible();
+
+  const own = page.getByTestId("own-review");
+  await own.getByText("Edit", { exact: true }).click();
+  await own.getByRole("radio", { name: "5 stars" }).check();
+  await own.getByLabel("Your review").fill("Better after the last chapters.");
+  await own.getByRole("button", { name: "Save Review" }).click();
+  await expect(page.getByText("Your review has been updated.")).toBeVisible();
+  await expect(page.getByTestId("course-reviews")).toContainText("Better after the last chapters.");
+  await expect(summary.getByText("5.0 (1)")).toBeVisible();
+
+  await own.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Your review has been deleted.")).toBeVisible();
+  await expect(page.getByTestId("course-reviews")).toHaveCount(0);
+  await expect(summary).toHaveText("No reviews yet");
+  await expect(own).toHaveCount(0);
+});
+
 test("without JavaScript the page shows the course and its View Course link", async ({
   browser,
 }) => {
