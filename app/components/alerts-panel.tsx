@@ -2,8 +2,6 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { formatJakartaInstant } from "../../core/dates";
 import type { MyAlerts } from "../../core/my-alerts";
-import { channelReach, type ChannelReach } from "../../core/alert-reach";
-import type { AlertChannel } from "../../core/alert-rules";
 import { TRUNCATE, truncate } from "../../core/text";
 import { AlertBrowsers } from "./alert-browsers";
 import { AlertChannelChoice } from "./alert-channel-choice";
@@ -34,13 +32,12 @@ export function AlertsPanel({
   pushControl?: ReactNode;
 }) {
   const { t } = useMessages();
-  const reach = channelReach(alerts);
   return (
     <>
       <h2 className="text-xl font-semibold">{t(m.account_alerts_heading)}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(m.account_alerts_intro)}</p>
-      <WatchedCourses watches={alerts.watches} reach={reach} />
-      <SavedSearches searches={alerts.searches} reach={reach} />
+      <WatchedCourses watches={alerts.watches} />
+      <SavedSearches searches={alerts.searches} />
       <Channels email={alerts.email} browsers={alerts.browsers} pushControl={pushControl} />
       <TelegramLink telegram={alerts.telegram} />
       <SentHistory history={alerts.history} />
@@ -59,9 +56,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-type Reach = Record<AlertChannel, ChannelReach>;
-
-function WatchedCourses({ watches, reach }: { watches: MyAlerts["watches"]; reach: Reach }) {
+function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
   const { t, href } = useMessages();
   const { send, busy } = useAlertWrite();
   const [url, setUrl] = useState("");
@@ -132,7 +127,6 @@ function WatchedCourses({ watches, reach }: { watches: MyAlerts["watches"]; reac
                 path="/alerts/watches"
                 fields={{ courseId: String(watch.courseId) }}
                 channels={watch.channels}
-                reach={reach}
                 label={watch.title}
               />
             </li>
@@ -143,7 +137,7 @@ function WatchedCourses({ watches, reach }: { watches: MyAlerts["watches"]; reac
   );
 }
 
-function SavedSearches({ searches, reach }: { searches: MyAlerts["searches"]; reach: Reach }) {
+function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
   const { t, href, locale } = useMessages();
   const { send, busy } = useAlertWrite();
   return (
@@ -202,7 +196,6 @@ function SavedSearches({ searches, reach }: { searches: MyAlerts["searches"]; re
                 path="/alerts/searches"
                 fields={{ id: String(search.id) }}
                 channels={search.channels}
-                reach={reach}
                 label={describeSearch(search, locale)}
               />
             </li>

@@ -1,11 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { and, count, eq, sql } from "drizzle-orm";
-import { ALERT_TEXTS, MAX_SAVED_SEARCHES, type SavedSearchInput } from "../../../core/alert-rules";
+import {
+  ALERT_TEXTS,
+  MAX_SAVED_SEARCHES,
+  type SavedSearchInput,
+} from "../../../core/alert-rules";
 import { searchWordsOf } from "../../../core/search-match";
 import { savedSearches } from "../../db/schema";
 import type { Services } from "../../services";
 import { Conflict, LimitReached, NotFound, ValidationError } from "../errors";
-import { channelsReachingUser } from "./channel-facts";
 
 export type SavedSearch = {
   id: number;
@@ -73,7 +76,6 @@ export async function saveSearch(
     language?.toLowerCase() ?? "",
     input.rating,
   ]);
-  const channels = await channelsReachingUser(services, userId);
   return services.db.transaction(async (tx) => {
     // One user's saves queue behind each other here, so the cap holds under concurrent saves.
     await tx.execute(sql`select 1 from users where id = ${userId} for update`);
@@ -95,7 +97,6 @@ export async function saveSearch(
         language,
         minRating: input.rating,
         filterKey,
-        channels,
         feedToken: newFeedToken(),
         createdAt: services.clock.now(),
       })
