@@ -27,7 +27,8 @@ import { telegramStoppedNote } from "../domain/alerts/telegram-chats";
 import { unsubscribedNote } from "../domain/alerts/unsubscribe-tokens";
 import { pushGoneNote, pushStoppedNote } from "../domain/push-subscriptions";
 import { answerMessage, translatedEnglishTexts } from "./answer-messages";
-import { UNREADABLE_FORM_MESSAGE } from "./form-bodies";
+import { BODY_TOO_LARGE_MESSAGE, UNREADABLE_FORM_MESSAGE } from "./form-bodies";
+import { STORAGE_FULL_MESSAGE } from "../write-failures";
 
 type Message = (inputs: Record<string, unknown>, options: { locale: "en" | "id" }) => string;
 
@@ -107,6 +108,8 @@ const PRODUCED: [unknown, Record<string, unknown>, string][] = [
   [m.server_sign_in_first, {}, inline("server/api/router.ts", "Please sign in first.")],
   [m.server_signed_out, {}, rules.SIGNED_OUT],
   [m.server_too_many_requests, {}, TOO_MANY_API_REQUESTS],
+  [m.server_storage_full, {}, STORAGE_FULL_MESSAGE],
+  [m.server_request_too_large, {}, BODY_TOO_LARGE_MESSAGE],
   [m.server_ai_goal_required, {}, AI_MESSAGES.goalRequired],
   [m.server_ai_goal_too_long, { max: AI_LIMITS.goalMaxChars }, AI_MESSAGES.goalTooLong],
   [m.server_ai_compass_failed, {}, AI_MESSAGES.compassFailed],
