@@ -105,11 +105,17 @@ test("the Indonesian dashboard: every tab in Bahasa Indonesia, links and tabs st
     await section.getByRole("button", { name: "Notifikasi" }).click();
     await expect(page).toHaveURL(/\/id\/dashboard\?tab=alerts$/);
     await waitForHydration(page);
-    // The language switch leads to the same tab in English.
-    await expect(page.getByRole("link", { name: "English" }).first()).toHaveAttribute(
+    // The language switch leads to the same tab in English (through /language/en, which
+    // remembers the choice and redirects).
+    const english = page.getByRole("link", { name: "English" }).first();
+    await expect(english).toHaveAttribute(
       "href",
-      "/dashboard?tab=alerts",
+      `/language/en?to=${encodeURIComponent("/id/dashboard?tab=alerts")}`,
     );
+    const switched = await page.request.get((await english.getAttribute("href"))!, {
+      maxRedirects: 0,
+    });
+    expect(switched.headers()["location"]).toBe("/dashboard?tab=alerts");
     await expect(section.getByRole("heading", { level: 2 })).toHaveText("Notifikasi");
 
     // Watched courses: empty, then one watched by its Udemy address.

@@ -234,6 +234,7 @@ for (const language of ["en", "id"] as const) {
     await categories.selectOption(category!);
     await expect(page).toHaveURL(new RegExp(`[?&]type=`));
     expect(new URL(page.url()).pathname).toBe(text.home);
+    const filteredList = page.url();
     await expect(courseCards(page).first()).toBeVisible();
 
     // Sign in (the development form stands in for Google here).
@@ -267,8 +268,8 @@ for (const language of ["en", "id"] as const) {
     await udemy.waitForURL(/^https:\/\/www\.udemy\.com\//);
     await udemy.close();
 
-    // Review it from its course page, in the same language.
-    await page.goto(text.home);
+    // Review it from its course page, in the same language (the course is on the filtered list).
+    await page.goto(filteredList);
     await waitForHydration(page);
     const coursePage = await courseCards(page)
       .filter({ has: page.locator(`[href="${first!.href}"]`) })
