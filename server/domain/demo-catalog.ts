@@ -359,7 +359,7 @@ function describeCourse(course: {
       ? `a set of practice tests on ${topic} with an explanation for every answer`
       : `about ${Math.max(1, Math.round(durationMinutes / 60))} hours of video on ${topic}`;
   return (
-    `<p>${title} is ${length}, taught by ${instructor}. ${PROMISES[level]} ` +
+    `<p>${title} is ${length}; ${instructor} teaches every lesson. ${PROMISES[level]} ` +
     `Each section ends with an exercise, so you practise what you have just seen. ` +
     `This is an example course of the demo catalogue, not a live coupon.</p>`
   );
