@@ -160,7 +160,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           <li>
             <Link
               to={href(courseListHref({ type: course.courseType }))}
-              className="inline-flex min-h-11 items-center hover:underline"
+              className="inline-flex min-h-11 min-w-11 items-center hover:underline"
             >
               {taxonomyName(course.courseType, locale)}
             </Link>
