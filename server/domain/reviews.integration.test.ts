@@ -429,12 +429,13 @@ describe("updateOwnReview and deleteOwnReview", () => {
     expect(await courseStats(courseId)).toEqual({ reviewCount: 2, reviewAverage: 3 });
 
     // Someone else's review is as unknown as a missing one; nothing changes.
+    // One at a time: started together, a refusal could settle before it is awaited.
     for (const attempt of [
-      edit(other, reviewId, { rating: 1, text: "Hijacked." }),
-      deleteOwnReview(harness.services, other, reviewId),
-      deleteOwnReview(harness.services, author, Number.NaN),
+      () => edit(other, reviewId, { rating: 1, text: "Hijacked." }),
+      () => deleteOwnReview(harness.services, other, reviewId),
+      () => deleteOwnReview(harness.services, author, Number.NaN),
     ]) {
-      const error = await refusal(attempt);
+      const error = await refusal(attempt());
       expect(error).toBeInstanceOf(NotFound);
       expect(error.message).toBe("Review not found.");
     }
