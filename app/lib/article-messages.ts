@@ -78,7 +78,7 @@ const EXACT: Record<string, Translation> = {
 
 /** cooldownMessage(ms) of core/article-rules.ts. */
 const COOLDOWN = /^Please wait (\d+) minutes? before submitting another article\.$/;
-/** The server's refusal of a field by the AI check (server/domain/articles.ts). */
+/** The server's refusal of a field by the AI check (server/domain/articles/articles.ts). */
 const FIELD_REFUSED =
   /^Your (title|content|image) was not accepted by the AI content check: ([\s\S]*)$/;
 

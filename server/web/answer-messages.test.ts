@@ -9,23 +9,23 @@ import { MAX_PUSH_SUBSCRIPTIONS_PER_USER, PUSH_MESSAGES } from "../../core/push"
 import { DAILY_FAVOURITE_LIMIT, DAILY_REVIEW_LIMIT } from "../../core/rules";
 import { TELEGRAM_TEXTS } from "../../core/telegram";
 import { TOO_MANY_API_REQUESTS } from "../api/router";
-import { APP_PREMIUM_ALREADY_CLAIMED } from "../domain/accounts";
+import { APP_PREMIUM_ALREADY_CLAIMED } from "../domain/accounts/accounts";
 import { CHANNEL_TEST_TEXTS } from "../domain/alerts/channel-tests";
 import { AI_SERVICE_MESSAGES } from "../domain/ai/call-provider";
-import { CouponEnded, OutOfCredits } from "../domain/errors";
+import { CouponEnded, OutOfCredits } from "../domain/common/errors";
 import {
   creditsRedeemedMessage,
   premiumDaysRedeemedMessage,
   REDEEM_MESSAGES,
-} from "../domain/redeem";
-import { ALREADY_REVIEWED, REVIEW_NOT_FOUND } from "../domain/reviews";
-import { TOO_MANY_SIGN_INS_MESSAGE } from "../domain/sign-in-limits";
+} from "../domain/accounts/redeem";
+import { ALREADY_REVIEWED, REVIEW_NOT_FOUND } from "../domain/catalog/reviews";
+import { TOO_MANY_SIGN_INS_MESSAGE } from "../domain/accounts/sign-in-limits";
 import { SEND_AS_FORM_MESSAGE } from "./alert-requests";
 import { emailRefusedNote } from "../domain/alerts/email-digest";
 import { TURNED_OFF_NOTE } from "../domain/alerts/my-alerts";
 import { telegramStoppedNote } from "../domain/alerts/telegram-chats";
 import { unsubscribedNote } from "../domain/alerts/unsubscribe-tokens";
-import { pushGoneNote, pushStoppedNote } from "../domain/push-subscriptions";
+import { pushGoneNote, pushStoppedNote } from "../domain/alerts/push-subscriptions";
 import { answerMessage, translatedEnglishTexts } from "./answer-messages";
 import { BODY_TOO_LARGE_MESSAGE, UNREADABLE_FORM_MESSAGE } from "./form-bodies";
 import { STORAGE_FULL_MESSAGE } from "../write-failures";
@@ -53,7 +53,7 @@ const PRODUCED: [unknown, Record<string, unknown>, string][] = [
     rules.favouriteLimitMessage(DAILY_FAVOURITE_LIMIT),
   ],
   [m.server_unknown_course, {}, ALERT_TEXTS.courseUnknown],
-  [m.server_course_not_found, {}, inline("server/domain/favourites.ts", "Course not found.")],
+  [m.server_course_not_found, {}, inline("server/domain/catalog/favourites.ts", "Course not found.")],
   [m.server_form_unreadable, {}, UNREADABLE_FORM_MESSAGE],
   [m.server_review_sign_in_required, {}, rules.REVIEW_SIGN_IN_REQUIRED],
   [m.server_review_rating_required, {}, rules.REVIEW_RATING_REQUIRED],
@@ -86,21 +86,21 @@ const PRODUCED: [unknown, Record<string, unknown>, string][] = [
   [m.server_redeem_premium_days_other, { days: 30 }, premiumDaysRedeemedMessage(30)],
   [m.server_out_of_credits, {}, new OutOfCredits().message],
   [m.server_coupon_ended, {}, new CouponEnded({ id: 1, title: "t", category: "c" }).message],
-  [m.server_account_not_found, {}, inline("server/domain/credits.ts", "Account not found.")],
+  [m.server_account_not_found, {}, inline("server/domain/accounts/credits.ts", "Account not found.")],
   [m.server_app_bonus_sign_in, {}, rules.APP_BONUS_SIGN_IN],
   [m.server_app_bonus_unlocked, {}, rules.APP_BONUS_UNLOCKED],
   [m.server_app_bonus_already, {}, APP_PREMIUM_ALREADY_CLAIMED],
   [
     m.server_app_bonus_app_only,
     {},
-    inline("server/domain/accounts.ts", "Only app users can claim the free app premium."),
+    inline("server/domain/accounts/accounts.ts", "Only app users can claim the free app premium."),
   ],
   [m.server_sign_in_failed, {}, rules.GOOGLE_SIGN_IN_FAILED],
   [m.server_sign_in_too_many, {}, TOO_MANY_SIGN_INS_MESSAGE],
   [
     m.server_sign_in_bad_email,
     {},
-    inline("server/domain/accounts.ts", "Please enter a valid e-mail address."),
+    inline("server/domain/accounts/accounts.ts", "Please enter a valid e-mail address."),
   ],
   [m.server_sign_in_registered, {}, rules.SIGNED_IN_NEW],
   [m.server_sign_in_welcome_back, {}, rules.SIGNED_IN_AGAIN],

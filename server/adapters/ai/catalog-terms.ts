@@ -1,7 +1,7 @@
 /**
  * Term matching over course titles, shared by the offline compass and trending topics.
  *
- * A keyword "matches" a title exactly as the home page search does (server/domain/catalog.ts):
+ * A keyword "matches" a title exactly as the home page search does (server/domain/catalog/catalog.ts):
  * every word of the keyword appears somewhere in the title, case-insensitively. A keyword the
  * compass suggests therefore always finds courses when applied as `?search=`.
  */

@@ -5,8 +5,8 @@ import {
   type RateLimiter,
 } from "../../adapters/rate-limit/rate-limiter";
 import type { Services } from "../../services";
-import { viewerSubject, type RequestIdentity } from "../accounts";
-import { RateLimited } from "../errors";
+import { viewerSubject, type RequestIdentity } from "../accounts/accounts";
+import { RateLimited } from "../common/errors";
 
 /** Who is asking, for the rate limits: the request identity plus the client's IP. */
 export type AiRequester = Pick<RequestIdentity, "user" | "anonymousId"> & { ip: string };

@@ -9,7 +9,7 @@ import {
 } from "../../../core/ai-schemas";
 import type { Locale } from "../../../core/locale";
 import type { Services } from "../../services";
-import { AiReplyUnreadable, AiTaskFailed, AiUnavailable, ValidationError } from "../errors";
+import { AiReplyUnreadable, AiTaskFailed, AiUnavailable, ValidationError } from "../common/errors";
 import { takeAiRateLimit, type AiRequester } from "./ai-rate-limits";
 import { getLearningGuidance } from "./compass";
 import { decodeImageData, moderateImage, moderateText } from "./moderation";

@@ -1,5 +1,5 @@
 import { AiProviderError } from "../../adapters/ai/types";
-import { AiUnavailable } from "../errors";
+import { AiUnavailable } from "../common/errors";
 
 /** What the learner is told when the AI service fails (the answer's `details`). */
 export const AI_SERVICE_MESSAGES = {

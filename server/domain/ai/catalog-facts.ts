@@ -3,7 +3,7 @@ import type { CatalogueCourse } from "../../adapters/ai/types";
 import { everySearchWordIn } from "../../db/like-pattern";
 import { courses } from "../../db/schema";
 import type { Services } from "../../services";
-import { listedCondition } from "../catalog";
+import { listedCondition } from "../catalog/catalog";
 
 /** What the Learning Compass knows of our catalogue, read from our own database. */
 

@@ -10,7 +10,7 @@ import { repeatsKeyword } from "../../adapters/ai/catalog-terms";
 import { describeLearningPath } from "../../adapters/ai/compass-advice";
 import { computeCompassLocally } from "../../adapters/ai/local-compass";
 import type { Services } from "../../services";
-import { AiReplyUnreadable, ValidationError } from "../errors";
+import { AiReplyUnreadable, ValidationError } from "../common/errors";
 import { callAiProvider } from "./call-provider";
 import { keywordFindsCourses, loadCatalogueSnapshot } from "./catalog-facts";
 

@@ -8,7 +8,7 @@ import type { Locale } from "../../../core/locale";
 import * as m from "../../../core/paraglide/messages";
 import type { TextModerationKind } from "../../adapters/ai/types";
 import type { Services } from "../../services";
-import { ValidationError } from "../errors";
+import { ValidationError } from "../common/errors";
 import { callAiProvider } from "./call-provider";
 
 /**

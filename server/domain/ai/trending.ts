@@ -13,8 +13,8 @@ import type { TrendingCategory, TrendingCourse, TrendingFacts } from "../../adap
 import { containing } from "../../db/like-pattern";
 import { courses, visits } from "../../db/schema";
 import type { Services } from "../../services";
-import { listedCondition } from "../catalog";
-import { AiReplyUnreadable } from "../errors";
+import { listedCondition } from "../catalog/catalog";
+import { AiReplyUnreadable } from "../common/errors";
 import { callAiProvider } from "./call-provider";
 
 /**

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { ALERT_TEXTS, type AlertChannel } from "../../../core/alert-rules";
 import { alertWatches, savedSearches } from "../../db/schema";
 import type { Services } from "../../services";
-import { NotFound } from "../errors";
+import { NotFound } from "../common/errors";
 
 /** One of a user's alerts: a watched course (by course id) or a saved search (by its id). */
 export type AlertRef = { watchedCourseId: number } | { savedSearchId: number };

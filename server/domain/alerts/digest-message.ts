@@ -3,7 +3,7 @@ import { coursePath } from "../../../core/course-paths";
 import { localizedHref, type Locale } from "../../../core/locale";
 import * as m from "../../../core/paraglide/messages";
 import type { MailMessage } from "../../adapters/mailer/smtp-mailer";
-import { escapeXml } from "../xml-text";
+import { escapeXml } from "../catalog/xml-text";
 
 /** One course of a digest, and why the user hears of it. */
 export type DigestCourse = {

@@ -6,7 +6,7 @@ import { startSmtpTestServer, type SmtpTestServer } from "../../../tests/setup/s
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import { createSmtpMailer, type Mailer } from "../../adapters/mailer/smtp-mailer";
 import { alertChannels, alertDeliveries } from "../../db/schema";
-import { ValidationError } from "../errors";
+import { ValidationError } from "../common/errors";
 import { importCouponRecords } from "../ingest/import-records";
 import { DELIVERY_LEASE_MS, MAX_DELIVERY_ATTEMPTS } from "./delivery-queue";
 import { claimDueDigests, sendDueDigests } from "./email-digest";

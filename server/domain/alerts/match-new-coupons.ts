@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Services } from "../../services";
 import { lowerTitleHoldsEveryWord } from "../../db/like-pattern";
-import { listedCondition } from "../catalog";
+import { listedCondition } from "../catalog/catalog";
 import { ANCHOR_LENGTH } from "./saved-searches";
 
 /**

@@ -11,8 +11,8 @@ import type { EmailChannel, MyAlerts } from "../../../core/my-alerts";
 import { alertChannels, alertDeliveries, alertWatches, courses } from "../../db/schema";
 import type { Services } from "../../services";
 import { createRateLimiter, type RateLimiter } from "../../adapters/rate-limit/rate-limiter";
-import { Conflict, RateLimited } from "../errors";
-import { listPushSubscriptions } from "../push-subscriptions";
+import { Conflict, RateLimited } from "../common/errors";
+import { listPushSubscriptions } from "./push-subscriptions";
 import { listSavedSearches } from "./saved-searches";
 
 /** A browser turned off without a recorded reason. */

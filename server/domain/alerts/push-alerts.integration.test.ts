@@ -9,7 +9,7 @@ import {
 import { startFakePushService, type FakePushService } from "../../../tests/setup/fake-push-service";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
-import { sendTestPush, subscribePush } from "../push-subscriptions";
+import { sendTestPush, subscribePush } from "./push-subscriptions";
 import { rememberAlertLocale } from "./alert-locale";
 import { MAX_PUSHES_PER_DAY, sendDuePushes } from "./push-alerts";
 import { MAX_COURSES_PER_SEARCH_PER_RUN } from "./match-new-coupons";

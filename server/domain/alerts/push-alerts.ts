@@ -3,7 +3,7 @@ import { localizedHref } from "../../../core/locale";
 import * as m from "../../../core/paraglide/messages";
 import { TRUNCATE, truncate } from "../../../core/text";
 import type { Services } from "../../services";
-import { sendPushToUser } from "../push-subscriptions";
+import { sendPushToUser } from "./push-subscriptions";
 import { MAX_ALERTS_PER_DAY, sendDueMessages, type SendTickOutcome } from "./message-queue";
 
 /** A user gets at most this many alert pushes a Jakarta day; the rest wait for the next day. */

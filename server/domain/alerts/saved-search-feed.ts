@@ -3,8 +3,8 @@ import { courseListHref } from "../../../core/course-filters";
 import { courses } from "../../db/schema";
 import { everySearchWordIn } from "../../db/like-pattern";
 import type { Services } from "../../services";
-import { listedCondition } from "../catalog";
-import { buildAtomFeed, FEED_TITLE, selectFeedCourses, type FeedCourse } from "../course-feed";
+import { listedCondition } from "../catalog/catalog";
+import { buildAtomFeed, FEED_TITLE, selectFeedCourses, type FeedCourse } from "../catalog/course-feed";
 import { findSavedSearchByFeedToken, type SavedSearch } from "./saved-searches";
 
 /**

@@ -8,7 +8,7 @@ import {
 import { searchWordsOf } from "../../../core/search-match";
 import { savedSearches } from "../../db/schema";
 import type { Services } from "../../services";
-import { Conflict, LimitReached, NotFound, ValidationError } from "../errors";
+import { Conflict, LimitReached, NotFound, ValidationError } from "../common/errors";
 
 export type SavedSearch = {
   id: number;

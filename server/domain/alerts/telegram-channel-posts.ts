@@ -4,7 +4,7 @@ import type { Locale } from "../../../core/locale";
 import * as m from "../../../core/paraglide/messages";
 import { courses } from "../../db/schema";
 import type { Services } from "../../services";
-import { listedCondition } from "../catalog";
+import { listedCondition } from "../catalog/catalog";
 import { leaseExpiredBefore, statusAfterFailedTry } from "./delivery-queue";
 import { buildCourseMessage } from "./telegram-message";
 

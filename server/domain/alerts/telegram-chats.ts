@@ -8,7 +8,7 @@ import {
 import type { Database, Transaction } from "../../db/client";
 import { alertDeliveries, telegramChats, telegramLinkTokens } from "../../db/schema";
 import type { Services } from "../../services";
-import { DomainError, NotFound } from "../errors";
+import { DomainError, NotFound } from "../common/errors";
 
 /**
  * Linking a user's Telegram chat to their account: the dashboard makes a one-time token and shows

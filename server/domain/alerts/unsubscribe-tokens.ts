@@ -4,7 +4,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { ALERT_TEXTS } from "../../../core/alert-rules";
 import { alertChannels, alertDeliveries } from "../../db/schema";
 import type { Services } from "../../services";
-import { ValidationError } from "../errors";
+import { ValidationError } from "../common/errors";
 
 /** What an unsubscribe token is for: only this audience is accepted. */
 const AUDIENCE = "kursusku:alerts:unsubscribe";

@@ -3,7 +3,7 @@ import { ALERT_TEXTS, MAX_WATCHED_COURSES } from "../../../core/alert-rules";
 import { normaliseCategory } from "../../../core/course-categories";
 import { alertWatches, courses, type NewCourseRow } from "../../db/schema";
 import type { Services } from "../../services";
-import { LimitReached, NotFound } from "../errors";
+import { LimitReached, NotFound } from "../common/errors";
 import { claimFreeSlugs } from "../ingest/course-slugs";
 
 /** The source recorded on a course first known because a user watched it. */

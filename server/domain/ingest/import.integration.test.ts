@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { courses, favourites, ingestRuns, reviews, users, visits } from "../../db/schema";
-import { listCourses } from "../catalog";
+import { listCourses } from "../catalog/catalog";
 import { DEFAULT_COURSE_FILTERS } from "../../../core/course-filters";
 import { createFixtureFeeds } from "../../adapters/coupon-feeds/fake-feeds";
 import { importCouponFile } from "./import-file";

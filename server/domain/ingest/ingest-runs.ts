@@ -3,7 +3,7 @@ import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { tryJobLock } from "../../db/advisory-lock";
 import { ingestRuns } from "../../db/schema";
 import type { Services } from "../../services";
-import { Conflict } from "../errors";
+import { Conflict } from "../common/errors";
 import { importCouponRecords, type ImportSummary } from "./import-records";
 
 // Runs: one at a time across every process on the database, each recorded in ingest_runs.

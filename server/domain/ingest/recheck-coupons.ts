@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { courses, type NewCourseRow } from "../../db/schema";
-import { listedCondition } from "../catalog";
+import { listedCondition } from "../catalog/catalog";
 import type { IngestServices } from "./ingest-services";
 import { CHECK_CONCURRENCY, mapWithConcurrency, type RunCouponCheck } from "./run-coupon-check";
 

@@ -20,7 +20,7 @@ import { createFakeUdemyCheck } from "../../adapters/udemy-check/fake-udemy-chec
 import type { UdemyCheck } from "../../adapters/udemy-check/udemy-check";
 import type { Database } from "../../db/client";
 import { courses, ingestRuns, reviews, users } from "../../db/schema";
-import { listCourses } from "../catalog";
+import { listCourses } from "../catalog/catalog";
 import { importCouponRecords } from "./import-records";
 import { INGEST_IN_PROGRESS_MESSAGE, IngestInProgress } from "./ingest-runs";
 import { toIngestServices, type IngestServices, type IngestSettings } from "./ingest-services";

@@ -5,7 +5,7 @@ import { NoUsableCoupons } from "../../adapters/coupon-feeds/finalise-records";
 import { ingestRuns, type SourceRunStats } from "../../db/schema";
 import type { Services } from "../../services";
 import { queueAlertsForNewCoupons, type MatchOutcome } from "../alerts/match-new-coupons";
-import { ValidationError } from "../errors";
+import { ValidationError } from "../common/errors";
 import { importCouponRecords } from "./import-records";
 import type { IngestServices } from "./ingest-services";
 import { MAX_STORED_ERRORS, withIngestLock } from "./ingest-runs";

@@ -1,0 +1,215 @@
+import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { isRowId } from "../../../core/row-id";
+import { ANONYMOUS_DAILY_CREDITS } from "../../../core/rules";
+import { courses, users, visits } from "../../db/schema";
+import type { Transaction } from "../../db/client";
+import type { Services } from "../../services";
+import { countWithinDailyLimit } from "./daily-counters";
+import { anonymousSubject, hasPremium } from "./accounts";
+import { listedCondition } from "../catalog/catalog";
+import { confirmCouponAtOpening } from "./coupon-at-opening";
+import { CouponEnded, NotFound, OutOfCredits } from "../common/errors";
+
+export type CourseOpener =
+  { kind: "user"; userId: string } | { kind: "anonymous"; anonymousId: string; ip: string };
+
+export type OpenedCourse = {
+  /** Where to send the browser: the coupon URL while the coupon is live. */
+  location: string;
+  title: string;
+  /** False for a free re-open (same course, same Jakarta day), premium, or an expired coupon. */
+  spent: boolean;
+};
+
+/**
+ * Opening a course: in one transaction, record the day's visit and — only when it
+ * is the first open of that course today — spend one credit; then reveal the coupon URL.
+ *
+ * The visit row is unique per subject, course and day, so concurrent opens of one course spend
+ * once; the spend is a conditional UPDATE/upsert, so concurrent opens of different courses can
+ * never take a balance below zero. Any refusal rolls the visit back.
+ */
+export async function openCourse(
+  services: Services,
+  opener: CourseOpener,
+  courseId: number,
+): Promise<OpenedCourse> {
+  const now = services.clock.now();
+  const today = services.clock.today();
+  const course = await findOpenableCourse(services, courseId);
+  // An expired coupon costs nothing: the course page is still useful, the coupon is not.
+  // Nor does a course without a coupon (ingest stores its plain link as coupon_url).
+  if (!hasLiveCoupon(course)) return { location: course.link, title: course.title, spent: false };
+  // Asked before anything is written: a coupon that died costs nothing and leaves no history.
+  if ((await confirmCouponAtOpening(services, course)) === "dead") {
+    throw new CouponEnded({ id: course.id, title: course.title, category: course.category });
+  }
+
+  const subject = subjectOf(opener);
+  const spent = await services.db.transaction(async (tx) => {
+    const [visit] = await tx
+      .insert(visits)
+      .values({ subject, courseId, visitedAt: now, day: today })
+      .onConflictDoUpdate({
+        target: [visits.subject, visits.courseId, visits.day],
+        set: { visitedAt: now },
+      })
+      .returning({ firstToday: sql<boolean>`(xmax = 0)` });
+    if (!visit?.firstToday) return false;
+    return opener.kind === "user"
+      ? spendUserCredit(tx, opener.userId, now)
+      : spendAnonymousCredit(tx, services, opener, today);
+  });
+  return { location: course.couponUrl, title: course.title, spent };
+}
+
+/** What opening a course would cost the opener now, without spending: for a confirmation. */
+export type CourseOpeningQuote = { title: string; cost: 0 | 1 };
+
+export async function quoteCourseOpening(
+  services: Services,
+  opener: CourseOpener,
+  courseId: number,
+): Promise<CourseOpeningQuote> {
+  const course = await findOpenableCourse(services, courseId);
+  if (!hasLiveCoupon(course)) return { title: course.title, cost: 0 };
+  const [visit] = await services.db
+    .select({ id: visits.id })
+    .from(visits)
+    .where(
+      and(
+        eq(visits.subject, subjectOf(opener)),
+        eq(visits.courseId, course.id),
+        eq(visits.day, services.clock.today()),
+      ),
+    )
+    .limit(1);
+  if (visit) return { title: course.title, cost: 0 };
+  if (opener.kind === "user") {
+    const [user] = await services.db
+      .select({ isPremium: users.isPremium, premiumUntil: users.premiumUntil })
+      .from(users)
+      .where(eq(users.id, opener.userId));
+    if (user && hasPremium(user, services.clock.now())) return { title: course.title, cost: 0 };
+  }
+  return { title: course.title, cost: 1 };
+}
+
+type OpenableCourse = {
+  id: number;
+  title: string;
+  link: string;
+  couponCode: string | null;
+  couponUrl: string | null;
+  category: string;
+  imageUrl: string | null;
+  /** When Udemy last said the coupon works. */
+  checkedAt: Date | null;
+  /** Listed now: active, found by today, not past its expiry (the catalogue's one rule). */
+  listed: boolean;
+};
+
+/** The course behind an id, or NotFound (also for ids no integer column can hold). */
+async function findOpenableCourse(services: Services, courseId: number): Promise<OpenableCourse> {
+  if (!isRowId(courseId)) throw new NotFound("Course not found.");
+  const [course] = await services.db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      link: courses.link,
+      couponCode: courses.couponCode,
+      couponUrl: courses.couponUrl,
+      category: courses.category,
+      imageUrl: courses.imageUrl,
+      checkedAt: courses.checkedAt,
+      listed: sql<boolean>`${listedCondition(services)}`,
+    })
+    .from(courses)
+    .where(eq(courses.id, courseId));
+  if (!course) throw new NotFound("Course not found.");
+  return course;
+}
+
+function hasLiveCoupon(
+  course: OpenableCourse,
+): course is OpenableCourse & { couponCode: string; couponUrl: string } {
+  return course.listed && Boolean(course.couponCode) && Boolean(course.couponUrl);
+}
+
+function subjectOf(opener: CourseOpener): string {
+  return opener.kind === "user" ? opener.userId : anonymousSubject(opener.anonymousId);
+}
+
+async function spendUserCredit(tx: Transaction, userId: string, now: Date): Promise<boolean> {
+  const [user] = await tx
+    .select({ isPremium: users.isPremium, premiumUntil: users.premiumUntil })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new NotFound("Account not found.");
+  if (hasPremium(user, now)) {
+    await tx
+      .update(users)
+      .set({ clickCount: sql`${users.clickCount} + 1` })
+      .where(eq(users.id, userId));
+    return false;
+  }
+  const [charged] = await tx
+    .update(users)
+    .set({
+      creditBalance: sql`${users.creditBalance} - 1`,
+      clickCount: sql`${users.clickCount} + 1`,
+    })
+    .where(and(eq(users.id, userId), gt(users.creditBalance, 0)))
+    .returning({ balance: users.creditBalance });
+  if (!charged) throw new OutOfCredits();
+  return true;
+}
+
+/** Counts a credit against the anonymous cookie and, so fresh cookies don't help, its IP. */
+async function spendAnonymousCredit(
+  tx: Transaction,
+  services: Services,
+  opener: { anonymousId: string; ip: string },
+  today: string,
+): Promise<boolean> {
+  const limits: Array<[string, number]> = [
+    [anonymousSubject(opener.anonymousId), ANONYMOUS_DAILY_CREDITS],
+    [`ip:${opener.ip}`, services.config.auth.anonCreditsPerIpPerDay],
+  ];
+  for (const [subject, limit] of limits) {
+    if ((await countWithinDailyLimit(tx, "creditsUsed", subject, today, limit)) === null)
+      throw new OutOfCredits();
+  }
+  return true;
+}
+
+export type HistoryEntry = {
+  courseId: number;
+  title: string;
+  link: string;
+  courseType: string;
+  visitedAt: string;
+};
+
+/** Course-visit history, newest first. */
+export async function listHistory(
+  services: Services,
+  subject: string,
+  limit = 200,
+): Promise<HistoryEntry[]> {
+  const rows = await services.db
+    .select({
+      courseId: visits.courseId,
+      title: courses.title,
+      link: courses.link,
+      courseType: courses.category,
+      visitedAt: visits.visitedAt,
+    })
+    .from(visits)
+    .innerJoin(courses, eq(courses.id, visits.courseId))
+    .where(eq(visits.subject, subject))
+    // The id breaks ties (a frozen FAKE_NOW clock gives every visit the same instant).
+    .orderBy(desc(visits.visitedAt), desc(visits.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, visitedAt: row.visitedAt.toISOString() }));
+}
