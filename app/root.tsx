@@ -21,7 +21,7 @@ import { SiteUrlContext } from "./components/site-url";
 import { useRootData } from "./components/use-root-data";
 import { FLASH_COOKIE_NAME, type RootData } from "../core/root-data";
 import { readThemePreference } from "../core/theme";
-import { findApkDownload } from "../server/domain/app-download";
+import { findApkDownload } from "../server/domain/admin/app-download";
 import { LanguageSuggestion } from "./components/language-suggestion";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";

@@ -3,8 +3,8 @@ import {
   listArticlesForOperators,
   setArticleStatus,
   type OperatorArticle,
-} from "../server/domain/articles";
-import { ValidationError } from "../server/domain/errors";
+} from "../server/domain/articles/articles";
+import { ValidationError } from "../server/domain/common/errors";
 import { callServer, openCliTarget, readCliConfig } from "./cli-database";
 
 const usage = `Usage:

@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
-import { ValidationError } from "../server/domain/errors";
+import { ValidationError } from "../server/domain/common/errors";
 import {
   createRedeemCodes,
   listRedeemCodes,
   validateNewCodesRequest,
   type NewCodesRequest,
-} from "../server/domain/redeem";
+} from "../server/domain/accounts/redeem";
 import { callServer, openCliTarget, readCliConfig } from "./cli-database";
 
 const usage = `Usage:

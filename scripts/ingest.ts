@@ -1,6 +1,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ValidationError } from "../server/domain/errors";
+import { ValidationError } from "../server/domain/common/errors";
 import { importCouponFile } from "../server/domain/ingest/import-file";
 import type { ImportSummary } from "../server/domain/ingest/import-records";
 import { IngestInProgress } from "../server/domain/ingest/ingest-runs";

@@ -33,8 +33,8 @@ import { renderPersonalTail } from "./web/personal-tail";
 import { sharedPageAddress } from "./web/shared-addresses";
 import { noScriptMarker, wantsOwnRender } from "./web/no-script";
 import { parseCookies } from "./web/cookies";
-import { loadVisitorFacts, personalLayerFrom } from "./domain/personal-layer";
-import { viewerSubject } from "./domain/accounts";
+import { loadVisitorFacts, personalLayerFrom } from "./domain/accounts/personal-layer";
+import { viewerSubject } from "./domain/accounts/accounts";
 import {
   createVisitorLayers,
   forgetVisitorLayersAfterWrites,

@@ -9,7 +9,7 @@ import {
   type DataDirLock,
 } from "./data-dir-lock";
 import { ensureWritableDirectory, UnwritableDirectoryError } from "./data-dir-check";
-import { seedDemoCatalogueIfEmpty } from "./domain/seed";
+import { seedDemoCatalogueIfEmpty } from "./domain/catalog/seed";
 import { startAlertDigestScheduler } from "./alert-digest-scheduler";
 import { startTelegramBotWorker } from "./telegram-bot-worker";
 import { createHttpApp } from "./http-app";

@@ -8,7 +8,7 @@ import {
   renewFeedToken,
   saveSearch,
 } from "../../server/domain/alerts/saved-searches";
-import { NotFound } from "../../server/domain/errors";
+import { NotFound } from "../../server/domain/common/errors";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";

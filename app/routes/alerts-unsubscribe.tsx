@@ -5,7 +5,7 @@ import {
   readUnsubscribeToken,
   unsubscribeByToken,
 } from "../../server/domain/alerts/unsubscribe-tokens";
-import { ValidationError } from "../../server/domain/errors";
+import { ValidationError } from "../../server/domain/common/errors";
 import { answerLocale } from "../../server/web/answer-language";
 import type { Route } from "./+types/alerts-unsubscribe";
 

@@ -5,7 +5,7 @@ import { chooseAlertChannels } from "../../server/domain/alerts/alert-channel-ch
 import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
 import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import { unwatchCourse, watchCourse } from "../../server/domain/alerts/watches";
-import { ValidationError } from "../../server/domain/errors";
+import { ValidationError } from "../../server/domain/common/errors";
 import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";

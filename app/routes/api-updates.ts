@@ -1,5 +1,5 @@
 import { liveUpdatesQuerySchema } from "../../core/live-updates-query";
-import { etagMatches, getLiveUpdates } from "../../server/domain/live-updates";
+import { etagMatches, getLiveUpdates } from "../../server/domain/catalog/live-updates";
 import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/api-updates";
 

@@ -1,5 +1,5 @@
 import { data, Link, useNavigation } from "react-router";
-import { findArticle, type PublicArticle } from "../../server/domain/articles";
+import { findArticle, type PublicArticle } from "../../server/domain/articles/articles";
 import { AiScannedBadge, ArticleCover } from "../components/article-cover";
 import { ArticleLoadError, ArticleNotFound } from "../components/article-not-found";
 import { ShareButton } from "../components/share-button";

@@ -3,9 +3,9 @@ import {
   ArticleRejected,
   describeArticleEligibility,
   submitArticle,
-} from "../../server/domain/articles";
+} from "../../server/domain/articles/articles";
 import { takeAiRateLimit } from "../../server/domain/ai/ai-rate-limits";
-import { DomainError } from "../../server/domain/errors";
+import { DomainError } from "../../server/domain/common/errors";
 import { flashCookie } from "../../server/web/cookies";
 import { readBodyUpTo } from "../../server/web/bounded-body";
 import { UPLOAD_BODY_LIMIT } from "../../server/web/form-bodies";

@@ -1,6 +1,6 @@
 import { data, Link, useNavigation, useRevalidator } from "react-router";
-import { canWriteArticles, listArticles } from "../../server/domain/articles";
-import { getLiveUpdateCursor } from "../../server/domain/live-updates";
+import { canWriteArticles, listArticles } from "../../server/domain/articles/articles";
+import { getLiveUpdateCursor } from "../../server/domain/catalog/live-updates";
 import { ArticleCard, type ArticleCardData } from "../components/article-card";
 import { ArticleFilterBar } from "../components/article-filter-bar";
 import { renderMarkdownHtml } from "../components/markdown-html.server";

@@ -1,6 +1,6 @@
 import { APP_BONUS_SIGN_IN, APP_BONUS_UNLOCKED } from "../../core/messages";
-import { claimAppPremium } from "../../server/domain/accounts";
-import { DomainError } from "../../server/domain/errors";
+import { claimAppPremium } from "../../server/domain/accounts/accounts";
+import { DomainError } from "../../server/domain/common/errors";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import type { Route } from "./+types/auth-app-bonus";

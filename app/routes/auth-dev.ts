@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { SIGNED_IN_AGAIN, SIGNED_IN_NEW, signInErrorMessage } from "../../core/messages";
-import { signInWithLocalIdentity } from "../../server/domain/accounts";
-import { DomainError } from "../../server/domain/errors";
-import { TooManySignIns } from "../../server/domain/sign-in-limits";
+import { signInWithLocalIdentity } from "../../server/domain/accounts/accounts";
+import { DomainError } from "../../server/domain/common/errors";
+import { TooManySignIns } from "../../server/domain/accounts/sign-in-limits";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { flashCookie, sessionCookie } from "../../server/web/cookies";

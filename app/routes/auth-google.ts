@@ -1,7 +1,7 @@
 import { GOOGLE_SIGN_IN_FAILED } from "../../core/messages";
-import { signInWithIdToken } from "../../server/domain/accounts";
-import { DomainError } from "../../server/domain/errors";
-import { TooManySignIns } from "../../server/domain/sign-in-limits";
+import { signInWithIdToken } from "../../server/domain/accounts/accounts";
+import { DomainError } from "../../server/domain/common/errors";
+import { TooManySignIns } from "../../server/domain/accounts/sign-in-limits";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { sessionCookie } from "../../server/web/cookies";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { signOut } from "../../server/domain/accounts";
+import { signOut } from "../../server/domain/accounts/accounts";
 import { clearSessionCookie, flashCookie } from "../../server/web/cookies";
 import { localizedHref } from "../../core/locale";
 import { SIGNED_OUT } from "../../core/messages";

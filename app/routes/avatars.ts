@@ -1,4 +1,4 @@
-import { avatarSvg, parseAvatarFile } from "../../server/domain/avatars";
+import { avatarSvg, parseAvatarFile } from "../../server/domain/accounts/avatars";
 import type { Route } from "./+types/avatars";
 
 /** A year: an avatar's address is its content (a hash), so it never changes under the address. */

@@ -4,8 +4,8 @@ import {
   findCourseBySlug,
   listCoursePageReviews,
   listSimilarCourses,
-} from "../../server/domain/course-page";
-import { listCourseMarks, reviewStateOf } from "../../server/domain/personal-layer";
+} from "../../server/domain/catalog/course-page";
+import { listCourseMarks, reviewStateOf } from "../../server/domain/accounts/personal-layer";
 import { CouponStatus } from "../components/coupon-status";
 import { CourseCard } from "../components/course-card";
 import { CourseImage } from "../components/course-image";

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Form, Link, useRevalidator } from "react-router";
-import { listHistory } from "../../server/domain/credits";
-import { listFavourites, type FavouriteCourse } from "../../server/domain/favourites";
-import { listReviewedCourseIds, reviewsLeftToday } from "../../server/domain/reviews";
+import { listHistory } from "../../server/domain/accounts/credits";
+import { listFavourites, type FavouriteCourse } from "../../server/domain/catalog/favourites";
+import { listReviewedCourseIds, reviewsLeftToday } from "../../server/domain/catalog/reviews";
 import { listMyAlerts } from "../../server/domain/alerts/my-alerts";
 import { AlertsPanel } from "../components/alerts-panel";
 import { PushToggle } from "../components/push-toggle";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { findApkDownload } from "../../server/domain/app-download";
+import { findApkDownload } from "../../server/domain/admin/app-download";
 import { proseClass } from "../components/legal-page";
 import { rich } from "../components/rich-text";
 import { useMessages } from "../lib/i18n";

@@ -1,7 +1,7 @@
 import { FAVOURITE_ADDED, FAVOURITE_REMOVED } from "../../core/messages";
 import { parseRowId } from "../../core/row-id";
-import { setFavourite } from "../../server/domain/favourites";
-import { takeRequestFromIp } from "../../server/domain/request-limits";
+import { setFavourite } from "../../server/domain/catalog/favourites";
+import { takeRequestFromIp } from "../../server/domain/accounts/request-limits";
 import { flashCookie, type FlashMessage } from "../../server/web/cookies";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";

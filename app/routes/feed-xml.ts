@@ -1,4 +1,4 @@
-import { buildAtomFeed, listNewestCoursesForFeed } from "../../server/domain/course-feed";
+import { buildAtomFeed, listNewestCoursesForFeed } from "../../server/domain/catalog/course-feed";
 import type { Route } from "./+types/feed-xml";
 
 /** Category names are short; anything longer cannot match and is treated as unknown. */

@@ -1,13 +1,13 @@
 import { isbot } from "isbot";
 import { data, redirect } from "react-router";
-import { findPublicCourse, listLiveCoursesInCategory } from "../../server/domain/catalog";
+import { findPublicCourse, listLiveCoursesInCategory } from "../../server/domain/catalog/catalog";
 import {
   openCourse,
   quoteCourseOpening,
   type CourseOpener,
   type CourseOpeningQuote,
-} from "../../server/domain/credits";
-import { CouponEnded, NotFound, OutOfCredits } from "../../server/domain/errors";
+} from "../../server/domain/accounts/credits";
+import { CouponEnded, NotFound, OutOfCredits } from "../../server/domain/common/errors";
 import { answerLocale } from "../../server/web/answer-language";
 import { createAnonymousCookie } from "../../server/web/cookies";
 import { judgeNavigation } from "../../server/web/navigation-gate";

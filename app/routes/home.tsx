@@ -4,11 +4,11 @@ import {
   listCatalogFacets,
   listCourses,
   listCoursesEndingToday,
-} from "../../server/domain/catalog";
-import { listCourseMarks } from "../../server/domain/personal-layer";
-import { getLiveUpdateCursor } from "../../server/domain/live-updates";
-import { listRedemptions } from "../../server/domain/redeem";
-import { suggestForEmptySearch } from "../../server/domain/search-suggestions";
+} from "../../server/domain/catalog/catalog";
+import { listCourseMarks } from "../../server/domain/accounts/personal-layer";
+import { getLiveUpdateCursor } from "../../server/domain/catalog/live-updates";
+import { listRedemptions } from "../../server/domain/accounts/redeem";
+import { suggestForEmptySearch } from "../../server/domain/catalog/search-suggestions";
 import { CouponBanner } from "../components/coupon-banner";
 import { CourseCard } from "../components/course-card";
 import { CourseFilterBar } from "../components/course-filter-bar";

@@ -4,7 +4,7 @@ import {
   pushPublicKey,
   subscribePush,
   unsubscribePush,
-} from "../../server/domain/push-subscriptions";
+} from "../../server/domain/alerts/push-subscriptions";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";

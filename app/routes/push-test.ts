@@ -1,6 +1,6 @@
 import { PUSH_MESSAGES } from "../../core/push";
 import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
-import { sendTestPush } from "../../server/domain/push-subscriptions";
+import { sendTestPush } from "../../server/domain/alerts/push-subscriptions";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";

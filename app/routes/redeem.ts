@@ -1,6 +1,6 @@
 import { REDEEM_NOT_ALLOWED } from "../../core/messages";
-import { redeemCode } from "../../server/domain/redeem";
-import { takeRequestFromIp } from "../../server/domain/request-limits";
+import { redeemCode } from "../../server/domain/accounts/redeem";
+import { takeRequestFromIp } from "../../server/domain/accounts/request-limits";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";

@@ -6,7 +6,7 @@ import {
 } from "../../core/messages";
 import type { Locale } from "../../core/locale";
 import { reviewFormValues, reviewInputSchema } from "../../core/review-input";
-import { addReview, deleteOwnReview, updateOwnReview } from "../../server/domain/reviews";
+import { addReview, deleteOwnReview, updateOwnReview } from "../../server/domain/catalog/reviews";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
 import { flashCookie, type FlashMessage } from "../../server/web/cookies";

@@ -1,4 +1,4 @@
-import { buildRobotsTxt } from "../../server/domain/sitemap";
+import { buildRobotsTxt } from "../../server/domain/catalog/sitemap";
 import type { Route } from "./+types/robots-txt";
 
 export function loader({ context }: Route.LoaderArgs) {

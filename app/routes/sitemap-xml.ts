@@ -1,4 +1,4 @@
-import { listSitemapEntries, sitemapDocument } from "../../server/domain/sitemap";
+import { listSitemapEntries, sitemapDocument } from "../../server/domain/catalog/sitemap";
 import type { Route } from "./+types/sitemap-xml";
 
 /** GET /sitemap.xml — one file, or past 50 000 URLs an index of /sitemap.xml?page=N files. */

@@ -1,4 +1,4 @@
-import { readArticleImage } from "../../server/domain/articles";
+import { readArticleImage } from "../../server/domain/articles/articles";
 import type { Route } from "./+types/uploads";
 
 /**

@@ -18,16 +18,16 @@ import {
   type ApiAnswer,
   type ApiTestServer,
 } from "../../tests/setup/api-test-server";
-import { INVALID_SIGN_IN_TOKEN_MESSAGE, UNREGISTERED_TOKEN_MESSAGE } from "../domain/accounts";
+import { INVALID_SIGN_IN_TOKEN_MESSAGE, UNREGISTERED_TOKEN_MESSAGE } from "../domain/accounts/accounts";
 import {
   LOCAL_AUDIENCE,
   LOCAL_ISSUER,
   localSubject,
 } from "../adapters/google-identity/local-issuer";
 import { articles, courses, redeemCodes, redemptions, users, visits } from "../db/schema";
-import { setFavourite } from "../domain/favourites";
-import { createRedeemCodes, REDEEM_MESSAGES } from "../domain/redeem";
-import { ALREADY_REVIEWED } from "../domain/reviews";
+import { setFavourite } from "../domain/catalog/favourites";
+import { createRedeemCodes, REDEEM_MESSAGES } from "../domain/accounts/redeem";
+import { ALREADY_REVIEWED } from "../domain/catalog/reviews";
 import { API_ARTICLE_BODY_LIMIT, API_BODY_LIMIT } from "./router";
 import {
   articleSchema,

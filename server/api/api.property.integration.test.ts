@@ -12,7 +12,7 @@ import {
   type ApiAnswer,
   type ApiTestServer,
 } from "../../tests/setup/api-test-server";
-import { createRedeemCodes } from "../domain/redeem";
+import { createRedeemCodes } from "../domain/accounts/redeem";
 import {
   articleSchema,
   courseSchema,

@@ -8,21 +8,21 @@ import {
   findSessionUser,
   registerWithIdToken,
   verifyBearerToken,
-} from "../domain/accounts";
+} from "../domain/accounts/accounts";
 import { createRateLimiter, type RateLimiter } from "../adapters/rate-limit/rate-limiter";
 import { decodeImageData } from "../domain/ai/moderation";
-import { listArticles, submitArticle } from "../domain/articles";
-import { findCourseIdByLink, listCourses } from "../domain/catalog";
-import { openCourse } from "../domain/credits";
-import { Forbidden, NotFound, Unauthorized } from "../domain/errors";
-import { getUserProfile } from "../domain/profile";
-import { redeemCode } from "../domain/redeem";
+import { listArticles, submitArticle } from "../domain/articles/articles";
+import { findCourseIdByLink, listCourses } from "../domain/catalog/catalog";
+import { openCourse } from "../domain/accounts/credits";
+import { Forbidden, NotFound, Unauthorized } from "../domain/common/errors";
+import { getUserProfile } from "../domain/accounts/profile";
+import { redeemCode } from "../domain/accounts/redeem";
 import {
   PER_IP_LIMITS,
   TOO_MANY_REQUESTS,
   type RequestKind,
-} from "../domain/request-limits";
-import { addReview, listReviews } from "../domain/reviews";
+} from "../domain/accounts/request-limits";
+import { addReview, listReviews } from "../domain/catalog/reviews";
 import type { UserRow } from "../db/schema";
 import type { Services } from "../services";
 import { isAppUserAgent, isSessionIdShaped, readBearerToken } from "../web/client-credentials";

@@ -18,7 +18,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponRecord, seedCourses } from "../../tests/setup/api-test-server";
 import { parseConfig, type Config } from "../config";
-import { signInWithLocalIdentity } from "../domain/accounts";
+import { signInWithLocalIdentity } from "../domain/accounts/accounts";
 import { createOpsRouter, OPS_TOKEN_HEADER } from "../ops-endpoint";
 import { createServices, type ServicesHandle } from "../services";
 import { restoreBackup, RestoreRefused } from "./embedded-backup";

@@ -1,7 +1,7 @@
 import type { Response as ExpressResponse } from "express";
 import type { z } from "zod";
 import { BASE_LOCALE, type Locale } from "../../core/locale";
-import { AiTaskFailed, DomainError, RateLimited, ValidationError } from "../domain/errors";
+import { AiTaskFailed, DomainError, RateLimited, ValidationError } from "../domain/common/errors";
 import {
   isStorageFailure,
   STORAGE_FULL_MESSAGE,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newCouponRecord } from "../adapters/coupon-feeds/coupon-record";
 import { courses, favourites } from "../db/schema";
 import { importCouponRecords } from "../domain/ingest/import-records";
-import { PER_IP_LIMITS, TOO_MANY_REQUESTS } from "../domain/request-limits";
+import { PER_IP_LIMITS, TOO_MANY_REQUESTS } from "../domain/accounts/request-limits";
 import { signInUser } from "../../tests/setup/api-test-server";
 import { startWebTestServer, type WebTestServer } from "../../tests/setup/web-test-server";
 

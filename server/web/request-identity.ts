@@ -4,8 +4,8 @@ import {
   describeViewer,
   findSessionUser,
   type RequestIdentity,
-} from "../domain/accounts";
-import { DomainError } from "../domain/errors";
+} from "../domain/accounts/accounts";
+import { DomainError } from "../domain/common/errors";
 import type { UserRow } from "../db/schema";
 import type { Services } from "../services";
 import {

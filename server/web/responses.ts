@@ -1,4 +1,4 @@
-import { anonymousSubject } from "../domain/accounts";
+import { anonymousSubject } from "../domain/accounts/accounts";
 import type { RequestContext } from "../load-context";
 import { createAnonymousCookie } from "./cookies";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courses } from "../../server/db/schema";
 import { AI_RATE_LIMITS } from "../../server/domain/ai/ai-rate-limits";
-import { createRedeemCodes } from "../../server/domain/redeem";
+import { createRedeemCodes } from "../../server/domain/accounts/redeem";
 import { FLASH_COOKIE } from "../../server/web/cookies";
 import { couponRecord, seedCourses, signInUser } from "../setup/api-test-server";
 import { startWebTestServer, type WebTestServer } from "../setup/web-test-server";

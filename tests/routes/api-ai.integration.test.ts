@@ -12,7 +12,7 @@ import { createLocalAiProvider } from "../../server/adapters/ai/local-provider";
 import { AiProviderError, type AiProvider } from "../../server/adapters/ai/types";
 import { visits } from "../../server/db/schema";
 import type { Services } from "../../server/services";
-import { generateDemoCatalogue } from "../../server/domain/demo-catalog";
+import { generateDemoCatalogue } from "../../server/domain/catalog/demo-catalog";
 import { importCouponRecords } from "../../server/domain/ingest/import-records";
 import { AI_RATE_LIMITS, type AiRequester } from "../../server/domain/ai/ai-rate-limits";
 import { moderateText } from "../../server/domain/ai/moderation";

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import express, { type Router } from "express";
 import type { CouponRecord } from "../../server/adapters/coupon-feeds/coupon-record";
 import { createApiRouter } from "../../server/api/router";
-import { signInWithLocalIdentity } from "../../server/domain/accounts";
+import { signInWithLocalIdentity } from "../../server/domain/accounts/accounts";
 import { importCouponRecords } from "../../server/domain/ingest/import-records";
 import { rateLimits } from "../../server/db/schema";
 import type { Services } from "../../server/services";

@@ -11,7 +11,7 @@ import {
   queueAlertsForNewCoupons,
 } from "../../server/domain/alerts/match-new-coupons";
 import { anchorOf } from "../../server/domain/alerts/saved-searches";
-import { generateDemoCatalogue } from "../../server/domain/demo-catalog";
+import { generateDemoCatalogue } from "../../server/domain/catalog/demo-catalog";
 import { importCouponRecords } from "../../server/domain/ingest/import-records";
 import { searchWordsOf } from "../../core/search-match";
 import { createServices } from "../../server/services";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { articles, courses, favourites, reviews, users, visits } from "../../server/db/schema";
-import { generateDemoCatalogue } from "../../server/domain/demo-catalog";
+import { generateDemoCatalogue } from "../../server/domain/catalog/demo-catalog";
 import { importCouponRecords } from "../../server/domain/ingest/import-records";
 import type { Services } from "../../server/services";
 import { createSeededRandom } from "../../core/seeded-random";

@@ -7,8 +7,8 @@ import { pino } from "pino";
 import sharp from "sharp";
 import { parseConfig } from "../../server/config";
 import { courses, users } from "../../server/db/schema";
-import { submitArticle } from "../../server/domain/articles";
-import { seedDemoCatalogueIfEmpty } from "../../server/domain/seed";
+import { submitArticle } from "../../server/domain/articles/articles";
+import { seedDemoCatalogueIfEmpty } from "../../server/domain/catalog/seed";
 import { createServices } from "../../server/services";
 import { findFreePort, signInWithDevForm, startServer } from "../local-server";
 

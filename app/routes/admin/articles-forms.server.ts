@@ -1,7 +1,7 @@
 // The articles section's forms, run by its action and by /admin's. Server only (`.server`): what they
 // import must never reach the browser bundle.
 import { z } from "../../../core/zod";
-import { adminSetArticleStatus } from "../../../server/domain/admin";
+import { adminSetArticleStatus } from "../../../server/domain/admin/admin";
 import { parseField, type FormHandler } from "./console.server";
 
 /**

@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { AdminTable, Notice } from "../../components/admin/admin-ui";
 import { ConfirmButton } from "../../components/admin/confirm-button";
 import { formatJakartaInstant } from "../../../core/dates";
-import { adminListArticles } from "../../../server/domain/admin";
+import { adminListArticles } from "../../../server/domain/admin/admin";
 import { operatorOr404, sectionAction } from "./console.server";
 import type { Route } from "./+types/articles";
 import { articleForms } from "./articles-forms.server";

@@ -1,5 +1,5 @@
 import { AdminTable } from "../../components/admin/admin-ui";
-import { listAuditLog } from "../../../server/domain/admin";
+import { listAuditLog } from "../../../server/domain/admin/admin";
 import { jakartaWallClock } from "../../../core/dates";
 import { operatorOr404 } from "./console.server";
 import type { Route } from "./+types/audit";

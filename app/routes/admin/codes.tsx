@@ -8,7 +8,7 @@ import {
 } from "../../components/admin/admin-ui";
 import { ConfirmButton } from "../../components/admin/confirm-button";
 import { formatJakartaInstant } from "../../../core/dates";
-import { adminListCodes } from "../../../server/domain/admin";
+import { adminListCodes } from "../../../server/domain/admin/admin";
 import { operatorOr404, sectionAction } from "./console.server";
 import type { Route } from "./+types/codes";
 import { codeForms } from "./codes-forms.server";

@@ -1,8 +1,8 @@
 import { data, type AppLoadContext } from "react-router";
 import type { AdminNotice } from "../../components/admin/admin-ui";
 import { z } from "../../../core/zod";
-import { requireAdmin } from "../../../server/domain/admin";
-import { DomainError, NotFound, ValidationError } from "../../../server/domain/errors";
+import { requireAdmin } from "../../../server/domain/admin/admin";
+import { DomainError, NotFound, ValidationError } from "../../../server/domain/common/errors";
 
 export type Operator = ReturnType<typeof requireAdmin>;
 

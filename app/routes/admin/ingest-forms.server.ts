@@ -1,7 +1,7 @@
 // The ingest section's forms, run by its action and by /admin's. Server only (`.server`): what they
 // import must never reach the browser bundle.
 import { z } from "../../../core/zod";
-import { adminRunIngest } from "../../../server/domain/admin";
+import { adminRunIngest } from "../../../server/domain/admin/admin";
 import { parseField, type FormHandler } from "./console.server";
 
 /** "Run now": one source by name, or every source when none is chosen. */

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { buttonClass, cardClass, fieldClass, Notice } from "../../components/admin/admin-ui";
 import { RunTable } from "../../components/admin/run-table";
 import { SourceTable } from "../../components/admin/source-table";
-import { listIngestRuns, listIngestSources, listSourceHealth } from "../../../server/domain/admin";
+import { listIngestRuns, listIngestSources, listSourceHealth } from "../../../server/domain/admin/admin";
 import { operatorOr404, sectionAction } from "./console.server";
 import type { Route } from "./+types/ingest";
 import { ingestForms } from "./ingest-forms.server";

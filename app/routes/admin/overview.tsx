@@ -1,6 +1,6 @@
 import { cardClass } from "../../components/admin/admin-ui";
 import { RunTable } from "../../components/admin/run-table";
-import { getAdminOverview } from "../../../server/domain/admin";
+import { getAdminOverview } from "../../../server/domain/admin/admin";
 import { formatCount } from "../../../core/numbers";
 import { operatorOr404 } from "./console.server";
 import type { Route } from "./+types/overview";

@@ -1,7 +1,7 @@
 // The users section's forms, run by its action and by /admin's. Server only (`.server`): what they
 // import must never reach the browser bundle.
 import { z } from "../../../core/zod";
-import { adminAddCredits, adminSetPremium } from "../../../server/domain/admin";
+import { adminAddCredits, adminSetPremium } from "../../../server/domain/admin/admin";
 import { parseField, wholeNumber, type FormHandler } from "./console.server";
 
 /** Premium is granted or revoked for one account, by its id. */

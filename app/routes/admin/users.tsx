@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { buttonClass, cardClass, fieldClass, Notice } from "../../components/admin/admin-ui";
 import { ConfirmButton } from "../../components/admin/confirm-button";
-import { adminFindUsers } from "../../../server/domain/admin";
+import { adminFindUsers } from "../../../server/domain/admin/admin";
 import { operatorOr404, sectionAction } from "./console.server";
 import type { Route } from "./+types/users";
 import { userForms } from "./users-forms.server";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { AI_MESSAGES } from "../../../core/ai-schemas";
 import { createTestClock } from "../../../tests/setup/test-clock";
 import { answerAiRequest } from "../../domain/ai/ai-requests";
-import { AiTaskFailed } from "../../domain/errors";
+import { AiTaskFailed } from "../../domain/common/errors";
 import type { Services } from "../../services";
 import { createMemoCache } from "../../memo-cache";
 import { createGeminiProvider } from "./gemini-provider";

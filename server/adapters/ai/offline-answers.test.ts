@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { addDays, toJakartaDay } from "../../../core/dates";
-import { generateDemoCatalogue } from "../../domain/demo-catalog";
+import { generateDemoCatalogue } from "../../domain/catalog/demo-catalog";
 import { parseUdemyCouponFeed } from "../coupon-feeds/udemy-json";
 import { titleMatchesSearch } from "../../../core/search-match";
 import { findWholeWords, repeatsKeyword } from "./catalog-terms";
