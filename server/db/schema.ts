@@ -58,6 +58,12 @@ export const courses = pgTable(
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     active: boolean("active").notNull().default(true),
+    /**
+     * A course of the generated demo catalogue (seeded when no coupon source could be reached):
+     * an example, not a live coupon. It opens nothing and leaves the list once a real run lists
+     * courses (docs/decisions, "honest demo").
+     */
+    isDemo: boolean("is_demo").notNull().default(false),
     /** Kept in step with `reviews` in the same transaction, so lists can filter and sort on it. */
     reviewCount: integer("review_count").notNull().default(0),
     reviewAverage: real("review_average"),
