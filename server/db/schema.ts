@@ -9,6 +9,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   real,
@@ -67,6 +68,19 @@ export const courses = pgTable(
     /** Kept in step with `reviews` in the same transaction, so lists can filter and sort on it. */
     reviewCount: integer("review_count").notNull().default(0),
     reviewAverage: real("review_average"),
+    /** Udemy's numeric course id, from its course API (the coupon check asks by it). */
+    udemyId: integer("udemy_id"),
+    /** The day the instructor last updated the course, as Udemy says (YYYY-MM-DD). */
+    lastUpdatedOn: date("last_updated_on", { mode: "string" }),
+    /** False: free without any coupon (no certificate), never listed (decision 0037). */
+    isPaid: boolean("is_paid"),
+    /** The price without a coupon, in `list_price_currency` (e.g. 19.99 USD, 249000 IDR). */
+    listPriceAmount: numeric("list_price_amount", { precision: 14, scale: 2, mode: "number" }),
+    listPriceCurrency: text("list_price_currency"),
+    /** What the learner will learn, as Udemy lists it; [] when Udemy gives nothing. */
+    objectives: jsonb("objectives").$type<string[]>(),
+    /** When Udemy's course API last answered for this course; null: never (asked next run). */
+    factsFetchedAt: timestamp("facts_fetched_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("courses_link_key").on(t.link),
@@ -86,6 +100,8 @@ export const courses = pgTable(
       t.id.desc(),
     ),
     index("courses_students_idx").on(t.students.desc().nullsLast(), t.id.desc()),
+    // The run's facts questions: never asked first, then the longest ago.
+    index("courses_facts_fetched_idx").on(t.factsFetchedAt.asc().nullsFirst()),
   ],
 );
 
