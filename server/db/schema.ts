@@ -44,6 +44,13 @@ export const courses = pgTable(
     headline: text("headline"),
     description: text("description"),
     imageUrl: text("image_url"),
+    /**
+     * Our copy of the image (course-<hash>, stored in every width of core/course-images.ts), or
+     * null: the page shows the cover we draw. Visitors never load image_url itself.
+     */
+    imageKey: text("image_key"),
+    /** The image_url last fetched, stored or refused: not fetched again until image_url changes. */
+    imageFetchedFrom: text("image_fetched_from"),
     durationMinutes: integer("duration_minutes"),
     udemyRating: real("udemy_rating"),
     udemyReviews: integer("udemy_reviews"),
@@ -395,7 +402,7 @@ export const alertWatches = pgTable(
     courseId: integer("course_id")
       .notNull()
       .references(() => courses.id, { onDelete: "cascade" }),
-    /** The channels this alert is told on (see ALERT_CHANNELS); all of them until the user chooses. */
+    /** The channels this alert is told on (see ALERT_CHANNELS); a new alert starts on those reaching its user then. */
     channels: text("channels")
       .array()
       .notNull()
@@ -437,7 +444,7 @@ export const savedSearches = pgTable(
     /** Words, category, language and rating in one string: one user saves a search once. */
     filterKey: text("filter_key").notNull(),
     feedToken: text("feed_token").notNull(),
-    /** The channels this alert is told on (see ALERT_CHANNELS); all of them until the user chooses. */
+    /** The channels this alert is told on (see ALERT_CHANNELS); a new alert starts on those reaching its user then. */
     channels: text("channels")
       .array()
       .notNull()
