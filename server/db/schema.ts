@@ -132,6 +132,9 @@ export const users = pgTable(
      * they last acted on the Alerts tab from (decision 0026, "the language alerts speak").
      */
     alertLocale: text("alert_locale", { enum: LOCALES }).notNull().default("en"),
+    /** Words and instructors the learner hides from course lists (saved from the filter bar). */
+    hiddenWords: text("hidden_words").array().notNull().default(sql`'{}'::text[]`),
+    hiddenInstructors: text("hidden_instructors").array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [check("users_alert_locale_known", sql`${t.alertLocale} in ('en', 'id')`)],
 );
