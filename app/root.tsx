@@ -1,12 +1,4 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { useEffect } from "react";
@@ -19,6 +11,7 @@ import { ServiceWorkerRegistration } from "./components/service-worker";
 import { ToastProvider, useToast } from "./components/toast";
 import { SiteUrlContext } from "./components/site-url";
 import { useRootData } from "./components/use-root-data";
+import { RouteErrorPage, routeErrorTitle } from "./components/route-error-page";
 import { FLASH_COOKIE_NAME, type RootData } from "../core/root-data";
 import { readThemePreference } from "../core/theme";
 import { findApkDownload } from "../server/domain/admin/app-download";
@@ -43,9 +36,7 @@ export const links: Route.LinksFunction = () => [
  */
 export const meta: Route.MetaFunction = ({ error, location }) => {
   if (!error) return [];
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const locale = localeOfPath(location.pathname);
-  const title = notFound ? m.error_not_found_title({}, { locale }) : m.error_title({}, { locale });
+  const title = routeErrorTitle(error, localeOfPath(location.pathname));
   return [{ title: `${title} | Kursusku` }, { name: "robots", content: "noindex" }];
 };
 
@@ -70,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
     apkAvailable: apk !== null,
     theme: readThemePreference(request.headers.get("cookie")),
     sharedRender: Boolean(context.sharedRender),
+    // A shared page is the same for everyone: it carries no one request's id.
+    requestId: context.sharedRender ? null : context.requestId,
   };
 }
 
@@ -142,49 +135,5 @@ function FlashToast({ flash }: { flash: RootData["flash"] }) {
 }
 
 export function ErrorBoundary() {
-  const { t, href } = useMessages();
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const details =
-    error instanceof Error
-      ? `${error.message}${error.stack ? `\n\n${error.stack}` : ""}`
-      : isRouteErrorResponse(error)
-        ? `${error.status} ${error.statusText}`
-        : String(error);
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-16 text-center">
-      <h1 className="text-3xl font-bold">
-        {notFound ? t(m.error_not_found_title) : t(m.error_title)}
-      </h1>
-      <p className="mt-4 text-slate-600 dark:text-slate-300">
-        {notFound ? t(m.error_not_found_text) : t(m.error_text)}
-      </p>
-      <div className="mt-6 flex justify-center gap-3">
-        {notFound ? (
-          <a
-            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
-            href={href("/")}
-          >
-            {t(m.error_back_to_courses)}
-          </a>
-        ) : (
-          <button
-            type="button"
-            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white"
-            onClick={() => window.location.reload()}
-          >
-            {t(m.error_refresh)}
-          </button>
-        )}
-      </div>
-      {!notFound && (
-        <details className="mt-8 text-left">
-          <summary className="cursor-pointer font-medium">{t(m.error_details)}</summary>
-          <pre className="mt-2 overflow-auto rounded bg-slate-100 p-3 text-xs dark:bg-slate-900">
-            {details}
-          </pre>
-        </details>
-      )}
-    </section>
-  );
+  return <RouteErrorPage />;
 }

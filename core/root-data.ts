@@ -23,6 +23,8 @@ export type RootData = {
   theme: "light" | "dark" | null;
   /** Made for the shared page: the viewer comes from the PersonalLayer. */
   sharedRender: boolean;
+  /** This request's id (as logged), shown on a failed page; null on a shared page. */
+  requestId: string | null;
 };
 
 export const FLASH_COOKIE_NAME = "kk_flash";
