@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { LOCALES, localizedHref, type Locale } from "../../core/locale";
+import { LOCALES, localeOfPath, localizedHref, type Locale } from "../../core/locale";
 
 export const SITE_NAME = "Kursusku";
 export const DEFAULT_SHARE_IMAGE = "/og-default.png";
@@ -97,4 +97,48 @@ export function siteUrlFromMatches(
   const root = matches.find((match) => match?.id === "root")?.data as
     { siteUrl?: string } | undefined;
   return root?.siteUrl ?? "";
+}
+
+/** A message of the catalogue, as Paraglide compiles it: its text in the given language. */
+type PageText = (inputs: Record<string, never>, options: { locale: Locale }) => string;
+
+export type SimplePage = {
+  /** The page's name (its <title> without the site name, and its breadcrumb). */
+  title: PageText;
+  description: PageText;
+  /** The page's address in English; each language's own is derived from it. */
+  path: string;
+  noIndex?: boolean;
+  /** The pages above this one in the breadcrumb, after Home. */
+  parents?: { title: PageText; path: string }[];
+};
+
+/**
+ * The meta of a page that is its name, a description and its place under Home: the title and
+ * description in the page's language, the canonical and alternate addresses, and a breadcrumb
+ * whose every step stays in that language.
+ */
+export function simplePageMeta(
+  {
+    matches,
+    location,
+  }: { matches: Parameters<typeof siteUrlFromMatches>[0]; location: { pathname: string } },
+  page: SimplePage,
+): MetaDescriptor[] {
+  const siteUrl = siteUrlFromMatches(matches);
+  const locale = localeOfPath(location.pathname);
+  const title = page.title({}, { locale });
+  const crumbs = [...(page.parents ?? []), { title: page.title, path: page.path }].map((crumb) => ({
+    name: crumb.title({}, { locale }),
+    path: localizedHref(locale, crumb.path),
+  }));
+  return pageMeta({
+    locale,
+    title,
+    description: page.description({}, { locale }),
+    siteUrl,
+    path: page.path,
+    noIndex: page.noIndex,
+    jsonLd: [breadcrumbJsonLd(siteUrl, crumbs)],
+  });
 }

@@ -15,7 +15,7 @@ import { localeOfPath, localizedHref, type Locale } from "../../core/locale";
 import * as m from "../../core/paraglide/messages";
 import { articleFieldMessages, articleMessage, FORM_UNREADABLE } from "../lib/article-messages";
 import { useMessages } from "../lib/i18n";
-import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
+import { simplePageMeta } from "../lib/seo";
 import { useRootData } from "../components/use-root-data";
 import type { Route } from "./+types/articles-new";
 
@@ -116,25 +116,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const siteUrl = siteUrlFromMatches(matches);
-  const locale = localeOfPath(location.pathname);
-  const title = m.writing_title({}, { locale });
-  return pageMeta({
-    locale,
-    title,
-    description: m.writing_meta_description({}, { locale }),
-    siteUrl,
+export const meta: Route.MetaFunction = (args) =>
+  simplePageMeta(args, {
+    title: m.writing_title,
+    description: m.writing_meta_description,
     path: "/articles/new",
     noIndex: true,
-    jsonLd: [
-      breadcrumbJsonLd(siteUrl, [
-        { name: m.articles_title({}, { locale }), path: localizedHref(locale, "/articles") },
-        { name: title, path: localizedHref(locale, "/articles/new") },
-      ]),
-    ],
+    parents: [{ title: m.articles_title, path: "/articles" }],
   });
-};
 
 export default function NewArticle({ loaderData, actionData }: Route.ComponentProps) {
   const { t, href } = useMessages();

@@ -3,27 +3,19 @@ import { Link, useRouteLoaderData } from "react-router";
 import { proseClass } from "../components/legal-page";
 import { rich } from "../components/rich-text";
 import { useMessages } from "../lib/i18n";
-import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
+import { simplePageMeta } from "../lib/seo";
 import * as m from "../../core/paraglide/messages";
-import { localeOfPath } from "../../core/locale";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/contact-us";
 
 const PATH = "/contact-us";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const siteUrl = siteUrlFromMatches(matches);
-  const locale = localeOfPath(location.pathname);
-  const title = m.contact_title({}, { locale });
-  return pageMeta({
-    locale,
-    title,
-    description: m.contact_meta_description({}, { locale }),
-    siteUrl,
+export const meta: Route.MetaFunction = (args) =>
+  simplePageMeta(args, {
+    title: m.contact_title,
+    description: m.contact_meta_description,
     path: PATH,
-    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: title, path: PATH }])],
   });
-};
 
 type ChannelProps = {
   title: string;

@@ -3,9 +3,9 @@ import { findApkDownload } from "../../server/domain/admin/app-download";
 import { proseClass } from "../components/legal-page";
 import { rich } from "../components/rich-text";
 import { useMessages } from "../lib/i18n";
-import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
+import { simplePageMeta } from "../lib/seo";
 import * as m from "../../core/paraglide/messages";
-import { localeOfPath, type Locale } from "../../core/locale";
+import { type Locale } from "../../core/locale";
 import type { Route } from "./+types/downloads";
 
 const PATH = "/downloads";
@@ -15,22 +15,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { apk };
 }
 
-export const meta: Route.MetaFunction = ({ data, matches, location }) => {
-  const siteUrl = siteUrlFromMatches(matches);
-  const locale = localeOfPath(location.pathname);
-  const title = m.downloads_title({}, { locale });
-  return pageMeta({
-    locale,
-    title,
+export const meta: Route.MetaFunction = (args) =>
+  simplePageMeta(args, {
+    title: m.downloads_title,
     // Search results must not promise a download that does not exist yet.
-    description: data?.apk
-      ? m.downloads_meta_description_available({}, { locale })
-      : m.downloads_meta_description_soon({}, { locale }),
-    siteUrl,
+    description: args.data?.apk
+      ? m.downloads_meta_description_available
+      : m.downloads_meta_description_soon,
     path: PATH,
-    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: title, path: PATH }])],
   });
-};
 
 /** "12.3 MB"; Indonesian writes the decimal comma: "12,3 MB". */
 function formatMegabytes(bytes: number, locale: Locale): string {

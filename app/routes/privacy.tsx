@@ -2,27 +2,19 @@ import { Link, useRouteLoaderData } from "react-router";
 import { LegalPage, type LegalSection } from "../components/legal-page";
 import { rich } from "../components/rich-text";
 import { useMessages } from "../lib/i18n";
-import { breadcrumbJsonLd, pageMeta, siteUrlFromMatches } from "../lib/seo";
+import { simplePageMeta } from "../lib/seo";
 import * as m from "../../core/paraglide/messages";
-import { localeOfPath } from "../../core/locale";
 import type { loader as rootLoader } from "../root";
 import type { Route } from "./+types/privacy";
 
 const PATH = "/privacy";
 
-export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const siteUrl = siteUrlFromMatches(matches);
-  const locale = localeOfPath(location.pathname);
-  const title = m.privacy_title({}, { locale });
-  return pageMeta({
-    locale,
-    title,
-    description: m.privacy_meta_description({}, { locale }),
-    siteUrl,
+export const meta: Route.MetaFunction = (args) =>
+  simplePageMeta(args, {
+    title: m.privacy_title,
+    description: m.privacy_meta_description,
     path: PATH,
-    jsonLd: [breadcrumbJsonLd(siteUrl, [{ name: title, path: PATH }])],
   });
-};
 
 export default function Privacy() {
   const { t, href } = useMessages();
