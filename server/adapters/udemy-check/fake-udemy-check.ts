@@ -24,7 +24,11 @@ export function createFakeUdemyCheck(
     },
     async checkCoupon(request) {
       calls.push(request);
-      return answers.get(request.couponCode) ?? answers.get(request.link) ?? fallback;
+      return (
+        (request.couponCode ? answers.get(request.couponCode) : undefined) ??
+        answers.get(request.link) ??
+        fallback
+      );
     },
   };
 }

@@ -66,6 +66,64 @@ describe("readLandingAnswer", () => {
     expect(readLandingAnswer(body, "FREE1")).toEqual({ status: "invalid", reason });
   });
 
+  // Each discount_attempts status, one at a time (decision 0037): only "applied" can be free.
+  it("status applied with the price at 0: free", () => {
+    expect(readLandingAnswer(landing({ status: "applied" }), "FREE1").status).toBe("free");
+  });
+
+  it("status applied but the price not 0: not free", () => {
+    expect(
+      readLandingAnswer(landing({ status: "applied", amount: 12.99, discount: 35 }), "FREE1"),
+    ).toEqual({ status: "invalid", reason: "not 100% off (price 12.99)" });
+  });
+
+  it("status expired: the coupon has ended", () => {
+    expect(readLandingAnswer(landing({ status: "expired" }), "FREE1")).toEqual({
+      status: "invalid",
+      reason: "coupon expired",
+    });
+  });
+
+  it("status invalid: no such code for this course", () => {
+    expect(readLandingAnswer(landing({ status: "invalid" }), "FREE1")).toEqual({
+      status: "invalid",
+      reason: "coupon invalid",
+    });
+  });
+
+  it("status unused: the code was not used for the price shown", () => {
+    expect(readLandingAnswer(landing({ status: "unused" }), "FREE1")).toEqual({
+      status: "invalid",
+      reason: "coupon unused",
+    });
+  });
+
+  it("any other status (not_found, a new one): not free", () => {
+    expect(readLandingAnswer(landing({ status: "not_found" }), "FREE1").status).toBe("invalid");
+    expect(readLandingAnswer(landing({ status: "someday-new" }), "FREE1").status).toBe("invalid");
+  });
+
+  it("a course whose list price is 0 is always free: not a coupon", () => {
+    const body = landing({ status: "applied" });
+    body.price_text.data.pricing_result.list_price.amount = 0;
+    expect(readLandingAnswer(body, "FREE1")).toEqual({
+      status: "invalid",
+      reason: "always free (no coupon needed)",
+    });
+  });
+
+  it("without a coupon code: free only when the price anyone pays now is 0", () => {
+    const paid = landing({ amount: 19.99, discount: 0 });
+    paid.redeem_coupon.discount_attempts = [];
+    expect(readLandingAnswer(paid, null)).toEqual({
+      status: "invalid",
+      reason: "not 100% off (price 19.99)",
+    });
+    const campaign = landing({ code: "INSTRUCTOR-CAMPAIGN" });
+    campaign.redeem_coupon.discount_attempts = [];
+    expect(readLandingAnswer(campaign, null).status).toBe("free");
+  });
+
   it("cannot tell from an answer without pricing", () => {
     expect(readLandingAnswer({}, "X")).toEqual({
       status: "unknown",

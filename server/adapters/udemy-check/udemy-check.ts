@@ -6,6 +6,7 @@ import {
   type FetchPolicy,
   type FetchTextOptions,
 } from "../coupon-feeds/http-fetch";
+import { fetchCourseFacts, type CourseFactsResult } from "./course-facts";
 
 /**
  * Asks Udemy whether a coupon still makes a course free: the course-landing API answers with
@@ -17,8 +18,11 @@ import {
 export type CouponCheckRequest = {
   /** Canonical course URL, https://www.udemy.com/course/<slug>/ */
   link: string;
-  couponCode: string;
+  /** Null for a link without a coupon: Udemy is asked for the price anyone pays now. */
+  couponCode: string | null;
   imageUrl: string | null;
+  /** Udemy's numeric id when known (stored from the course API): no lookup by slug then. */
+  udemyId?: number | null;
 };
 
 export type CouponCheckResult =
@@ -33,6 +37,11 @@ export type CouponCheckResult =
 
 export type UdemyCheck = {
   checkCoupon(request: CouponCheckRequest, signal?: AbortSignal): Promise<CouponCheckResult>;
+  /** One course's facts from Udemy's course API (absent in stand-ins that do not know them). */
+  courseFacts?(
+    course: { slug: string; udemyId: number | null },
+    signal?: AbortSignal,
+  ): Promise<CourseFactsResult>;
 };
 
 export type UdemyCheckSettings = {
@@ -78,6 +87,7 @@ export function createUdemyCheck(settings: UdemyCheckSettings): UdemyCheck {
   };
 
   async function resolveCourseId(request: CouponCheckRequest, signal?: AbortSignal) {
+    if (request.udemyId) return String(request.udemyId);
     const fromImage = courseIdFromImageUrl(request.imageUrl);
     if (fromImage) return fromImage;
     const known = knownIds.get(request.link);
@@ -100,8 +110,11 @@ export function createUdemyCheck(settings: UdemyCheckSettings): UdemyCheck {
       try {
         const id = await resolveCourseId(request, signal);
         if (!id) return { status: "unknown", reason: "no Udemy course id for this course" };
+        const coupon = request.couponCode
+          ? `couponCode=${encodeURIComponent(request.couponCode)}&`
+          : "";
         const answer = await getJson(
-          `${base}/api-2.0/course-landing-components/${id}/me/?couponCode=${encodeURIComponent(request.couponCode)}&components=${COMPONENTS}`,
+          `${base}/api-2.0/course-landing-components/${id}/me/?${coupon}components=${COMPONENTS}`,
           signal,
         );
         return readLandingAnswer(answer, request.couponCode);
@@ -112,37 +125,62 @@ export function createUdemyCheck(settings: UdemyCheckSettings): UdemyCheck {
         return { status: "unknown", reason: (error as Error).message, refused: true };
       }
     },
+    courseFacts(course, signal) {
+      return fetchCourseFacts(
+        { baseUrl: settings.baseUrl, policy: settings.policy, gate, sleep: settings.sleep },
+        course,
+        signal,
+      );
+    },
   };
 }
 
 type Attempt = { code?: unknown; status?: unknown };
 
-/** Reads the course-landing-components answer for one coupon. */
-export function readLandingAnswer(answer: unknown, couponCode: string): CouponCheckResult {
+/**
+ * What each `redeem_coupon.discount_attempts[].status` means, as the public trackers read it
+ * (techtanic's Discounted-Udemy-Course-Enroller `check_course`, madhu2456's udemy_enroller
+ * checker): only `applied` means Udemy took the code, and even then the course is free only when
+ * the price after it is 0 (`discount_percent` 100). Every other status (`expired`, `invalid`,
+ * `unused`, `not_found`, …) means the code does not discount this course now. Decision 0037.
+ */
+export const APPLIED_ATTEMPT = "applied";
+
+/**
+ * Reads the course-landing-components answer for one coupon (or, with `couponCode` null, for
+ * the price anyone pays today). A course whose list price is 0 is always free: it has no coupon
+ * to list and gives no certificate, so it is "invalid" here (left out, decision 0037).
+ */
+export function readLandingAnswer(answer: unknown, couponCode: string | null): CouponCheckResult {
   const root = (answer ?? {}) as {
-    price_text?: { data?: { pricing_result?: PricingResult } };
+    price_text?: { data?: { pricing_result?: PricingResult; list_price?: { amount?: unknown } } };
     redeem_coupon?: { discount_attempts?: unknown };
   };
+  const code = couponCode?.toLowerCase() ?? null;
   const attempts = Array.isArray(root.redeem_coupon?.discount_attempts)
     ? (root.redeem_coupon.discount_attempts as Attempt[])
     : [];
   const attempt =
-    attempts.find(
-      (entry) =>
-        typeof entry?.code === "string" && entry.code.toLowerCase() === couponCode.toLowerCase(),
-    ) ?? attempts[0];
-  if (attempt && typeof attempt.status === "string" && attempt.status !== "applied") {
+    code === null
+      ? undefined
+      : (attempts.find(
+          (entry) => typeof entry?.code === "string" && entry.code.toLowerCase() === code,
+        ) ?? attempts[0]);
+  if (attempt && typeof attempt.status === "string" && attempt.status !== APPLIED_ATTEMPT) {
     return { status: "invalid", reason: `coupon ${attempt.status}` };
   }
   const pricing = root.price_text?.data?.pricing_result;
   if (!pricing || typeof pricing !== "object") {
     return { status: "unknown", reason: "no pricing in Udemy's answer" };
   }
+  const listPrice = pricing.list_price?.amount ?? root.price_text?.data?.list_price?.amount;
+  if (listPrice === 0) return { status: "invalid", reason: "always free (no coupon needed)" };
   const amount = typeof pricing.price?.amount === "number" ? pricing.price.amount : null;
   const free = amount === 0 || pricing.discount_percent === 100;
   const campaign = pricing.campaign ?? null;
   const campaignCode = typeof campaign?.code === "string" ? campaign.code : null;
-  if (campaignCode && campaignCode.toLowerCase() !== couponCode.toLowerCase()) {
+  // Another code than ours made the price (an instructor's own campaign): ours did nothing.
+  if (code !== null && campaignCode && campaignCode.toLowerCase() !== code) {
     return { status: "invalid", reason: "coupon not applied" };
   }
   if (!free) {
@@ -163,6 +201,7 @@ export function readLandingAnswer(answer: unknown, couponCode: string): CouponCh
 
 type PricingResult = {
   price?: { amount?: unknown };
+  list_price?: { amount?: unknown };
   discount_percent?: unknown;
   campaign?: { code?: unknown; end_time?: unknown; uses_remaining?: unknown } | null;
 };
