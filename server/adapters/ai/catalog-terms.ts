@@ -29,7 +29,9 @@ export const GOAL_FILLER = new Set(
    saya aku gue gua kamu anda ingin mau pengen pingin jadi menjadi bisa dapat belajar
    mempelajari pelajari cara bagaimana gimana tentang lebih sudah akan sedang harus perlu kerja
    bekerja pekerjaan karir karier seorang orang buat membuat bikin ahli mahir jago pintar paham
-   memahami tahu kuasai menguasai dong deh nih sih ya kah tolong bantu tertarik suka`.split(/\s+/),
+   memahami tahu kuasai menguasai dong deh nih sih ya kah tolong bantu tertarik suka
+   beginner beginners scratch newbie change changing switch switching careers move
+   build create small shop pemula nol pindah beralih memulai mulai dasar baru`.split(/\s+/),
 );
 
 /**
@@ -48,7 +50,11 @@ export const TITLE_BOILERPLATE = new Set(
    free online tutorial tutorials everything know need quick quickly easy simple ultimate pro
    professional expert level levels all-in-one one two three first using use via start finish
    great awesome amazing top best secrets tips tricks immersive boost booster jours intermediate
-   again never`.split(/\s+/),
+   again never
+   kursus kilat lengkap belajar pemula nol sampai mahir praktis studi kasus nyata kuasai hari
+   orang sibuk dari untuk dalam dengan
+   curso cursos completo completa desde cero principiantes avanzado proyectos reales zero ao
+   avançado avancado iniciantes para do`.split(/\s+/),
 );
 
 /** Alone they say too little ("Learning", "Development"); inside a phrase they are fine. */
@@ -62,7 +68,6 @@ export function tokenize(text: string): string[] {
     token.replace(/[.'/-]+$/u, ""),
   );
 }
-
 
 /**
  * A keyword is usable when it names something: not a stopword or packaging word, and a single

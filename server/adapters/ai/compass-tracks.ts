@@ -1,9 +1,25 @@
+import type { Locale } from "../../../core/locale";
+import * as m from "../../../core/paraglide/messages";
+import { taxonomyName } from "../../../core/taxonomy-names";
+
 /**
  * What the offline Learning Compass knows about careers and hobbies: skill tracks whose keywords
  * are kept only when today's catalogue has courses for them.
+ *
+ * A track's skills are in learning order, fundamentals first (Python and statistics before
+ * machine learning, Linux before the cloud): the compass keeps that order whatever the goal
+ * names. A track stays on its subject (English for work never suggests Japanese), and keywords
+ * avoid short words the home search finds inside other words ("UX" is in "Linux", "Git" in
+ * "Digital").
  */
 
-export type CompassSkill = { name: string; keywords: string[] };
+type NameMessage = (inputs: Record<string, never>, options: { locale: Locale }) => string;
+
+export type CompassSkill = {
+  /** The skill's name in the page's language. */
+  name: (locale: Locale) => string;
+  keywords: string[];
+};
 export type CompassTrack = {
   /** Whole-word phrases of the (translated) goal that point at this track. */
   triggers: string[];
@@ -12,437 +28,369 @@ export type CompassTrack = {
   generic: string[];
 };
 
+function skill(name: NameMessage, keywords: string[]): CompassSkill {
+  return { name: (locale) => name({}, { locale }), keywords };
+}
+
+const ACCOUNTING = skill(m.compass_skill_accounting_basics, ["Accounting", "Bookkeeping"]);
+const EXCEL_FINANCE = skill(m.compass_skill_excel_finance, [
+  "Excel",
+  "Financial Modelling",
+  "Google Sheets",
+]);
+const APP_BACKEND = skill(m.compass_skill_app_backend, ["Firebase", "REST API", "SQL"]);
+const INVESTING = skill(m.compass_skill_investing_basics, ["Investing", "Personal Finance"]);
+const LEADERSHIP = skill(m.compass_skill_leadership, ["Leadership", "Emotional Intelligence"]);
+
+/** A language other than English: its basics, then conversation; never another language. */
+function languageTrack(language: string, triggers: string[]): CompassTrack {
+  const named =
+    (message: (inputs: { language: string }, o: { locale: Locale }) => string) =>
+    (locale: Locale) =>
+      message({ language: taxonomyName(language, locale) }, { locale });
+  return {
+    triggers,
+    skills: [
+      { name: named(m.compass_skill_language_basics), keywords: [language, `Learn ${language}`] },
+      {
+        name: named(m.compass_skill_language_conversation),
+        keywords: [`${language} Conversation`, `Speak ${language}`, `${language} Grammar`],
+      },
+    ],
+    generic: [language],
+  };
+}
+
 export const COMPASS_TRACKS: CompassTrack[] = [
   {
     triggers: [
-      "web",
-      "website",
-      "websites",
-      "frontend",
-      "front-end",
-      "backend",
-      "back-end",
-      "fullstack",
-      "full-stack",
-      "full stack",
-      "html",
-      "css",
-      "javascript",
-      "react",
-      "web developer",
-      "web app",
+      ...["web", "website", "websites", "frontend", "front-end", "backend", "back-end"],
+      ...["fullstack", "full-stack", "full stack", "html", "css", "javascript", "react"],
+      ...["web developer", "web app", "web development"],
     ],
     skills: [
-      {
-        name: "Front-end Development",
-        keywords: ["JavaScript", "React", "TypeScript", "HTML", "CSS"],
-      },
-      { name: "Back-end Development", keywords: ["Node.js", "Django", "Laravel", "PHP", "SQL"] },
-      { name: "Web Design", keywords: ["Web Design", "Figma", "UI/UX"] },
+      skill(m.compass_skill_html_css, ["HTML", "CSS", "Bootstrap"]),
+      skill(m.compass_skill_javascript, ["JavaScript", "TypeScript"]),
+      skill(m.compass_skill_web_frameworks, ["React", "Node.js", "Laravel", "Django", "PHP"]),
     ],
-    generic: ["Web Development", "JavaScript", "Python", "Bootstrap"],
+    generic: ["Web Development", "Web Design", "SQL"],
   },
   {
     triggers: [
-      "data science",
-      "data scientist",
-      "data analyst",
-      "data analysis",
-      "data analytics",
-      "analytics",
-      "machine learning",
-      "artificial intelligence",
-      "ai",
-      "deep learning",
-      "big data",
-      "statistics",
-      "data",
+      ...["data analyst", "data analysis", "data analytics", "analytics", "power bi"],
+      ...["business intelligence", "tableau", "data visualization"],
     ],
     skills: [
-      { name: "Python for Data", keywords: ["Python", "Pandas", "NumPy"] },
-      {
-        name: "Machine Learning",
-        keywords: ["Machine Learning", "Deep Learning", "Neural Networks"],
-      },
-      { name: "Data Analysis and SQL", keywords: ["SQL", "Statistics", "Power BI", "Excel"] },
+      skill(m.compass_skill_spreadsheets_data, ["Excel", "Google Sheets"]),
+      skill(m.compass_skill_sql_statistics, ["SQL", "Statistics"]),
+      skill(m.compass_skill_dashboards, ["Power BI", "Tableau", "Data Visualization"]),
     ],
-    generic: ["Data Science", "Data Analysis", "Python", "SQL"],
+    generic: ["Data Analysis", "Python", "Data Science"],
   },
   {
     triggers: [
-      "mobile",
-      "android",
-      "ios",
-      "iphone",
-      "app developer",
-      "mobile app",
-      "android app",
-      "app",
-      "apps",
-      "flutter",
-      "kotlin",
+      ...["data science", "data scientist", "machine learning", "artificial intelligence"],
+      ...["ai", "deep learning", "big data", "data"],
     ],
     skills: [
-      { name: "Cross-platform Apps", keywords: ["Flutter", "Dart", "React Native"] },
-      { name: "Native Android", keywords: ["Kotlin", "Android", "Java"] },
-      { name: "iOS Development", keywords: ["Swift", "iOS"] },
+      skill(m.compass_skill_python_data, ["Python", "Pandas", "NumPy"]),
+      skill(m.compass_skill_statistics_sql, ["Statistics", "SQL", "Data Analysis"]),
+      skill(m.compass_skill_machine_learning, [
+        "Machine Learning",
+        "Deep Learning",
+        "Neural Networks",
+      ]),
     ],
-    generic: ["Mobile Development", "Flutter", "Kotlin", "Firebase"],
+    generic: ["Data Science", "Power BI", "Data Visualization"],
+  },
+  {
+    triggers: ["android", "android app", "android developer", "kotlin", "jetpack compose"],
+    skills: [
+      skill(m.compass_skill_kotlin, ["Kotlin"]),
+      skill(m.compass_skill_android_apps, ["Android", "Jetpack Compose", "Android Studio"]),
+      APP_BACKEND,
+    ],
+    generic: ["Mobile Development", "Flutter"],
   },
   {
     triggers: [
-      "graphic design",
-      "graphic designer",
-      "graphic",
-      "design",
-      "designer",
-      "illustration",
-      "logo",
-      "photoshop",
-      "illustrator",
-      "canva",
-      "branding",
+      ...["mobile", "ios", "iphone", "app developer", "mobile app", "app", "apps", "flutter"],
+      ...["swift", "react native", "dart"],
     ],
     skills: [
-      { name: "Graphic Design Tools", keywords: ["Adobe Photoshop", "Adobe Illustrator", "Canva"] },
-      { name: "Logos and Branding", keywords: ["Logo Design", "Branding"] },
-      { name: "UI/UX Design", keywords: ["Figma", "UI/UX Design"] },
+      skill(m.compass_skill_cross_platform, ["Flutter", "Dart", "React Native"]),
+      skill(m.compass_skill_native_mobile, ["Kotlin", "Swift", "Android"]),
+      APP_BACKEND,
     ],
-    generic: ["Graphic Design", "Photoshop", "Illustrator", "Canva"],
-  },
-  {
-    triggers: ["ui", "ux", "ui/ux", "ui design", "user experience", "product design", "figma"],
-    skills: [
-      { name: "UI/UX Design", keywords: ["UI/UX Design", "Figma", "UX"] },
-      { name: "Web Design", keywords: ["Web Design", "Adobe XD"] },
-    ],
-    generic: ["Figma", "Design"],
+    generic: ["Mobile Development", "App Development"],
   },
   {
     triggers: [
-      "marketing",
-      "digital marketing",
-      "seo",
-      "social media",
-      "ads",
-      "advertising",
-      "content creator",
-      "influencer",
-      "instagram",
-      "tiktok",
-      "facebook",
+      ...["graphic design", "graphic designer", "graphic", "design", "designer", "illustration"],
+      ...["logo", "photoshop", "illustrator", "canva", "branding"],
+    ],
+    skills: [
+      skill(m.compass_skill_design_tools, ["Canva", "Adobe Photoshop", "Adobe Illustrator"]),
+      skill(m.compass_skill_logo_branding, ["Logo Design", "Branding"]),
+      skill(m.compass_skill_ui_ux, ["Figma", "UI/UX Design"]),
+    ],
+    generic: ["Graphic Design", "Photoshop", "Illustrator"],
+  },
+  {
+    triggers: [
+      ...["ui", "ux", "ui/ux", "ui design", "ux design", "user experience", "product design"],
+      ...["figma", "ux designer", "ui designer", "designer ui/ux", "design", "designer"],
+    ],
+    skills: [
+      skill(m.compass_skill_ux_basics, ["UI/UX", "User Experience", "UX Design"]),
+      skill(m.compass_skill_figma, ["Figma", "Adobe XD", "Prototyping"]),
+      skill(m.compass_skill_web_design, ["Web Design", "Responsive Design"]),
+    ],
+    generic: ["UI Design", "Design Thinking"],
+  },
+  {
+    triggers: [
+      ...["marketing", "digital marketing", "marketer", "seo", "social media", "ads"],
+      ...["advertising", "content creator", "influencer", "instagram", "tiktok", "facebook"],
       "copywriting",
     ],
     skills: [
-      { name: "Search Engine Optimization", keywords: ["SEO", "Google Analytics"] },
-      {
-        name: "Social Media Marketing",
-        keywords: ["Instagram Marketing", "TikTok Marketing", "Facebook Ads"],
-      },
-      {
-        name: "Content and Email Marketing",
-        keywords: ["Copywriting", "Email Marketing", "Content Marketing"],
-      },
+      skill(m.compass_skill_marketing_basics, [
+        "Digital Marketing",
+        "Copywriting",
+        "Google Analytics",
+      ]),
+      skill(m.compass_skill_seo, ["SEO", "Google Ads"]),
+      skill(m.compass_skill_social_media, [
+        "Instagram Marketing",
+        "TikTok Marketing",
+        "Facebook Ads",
+      ]),
     ],
-    generic: ["Digital Marketing", "Marketing", "SEO", "YouTube"],
+    generic: ["Marketing", "Email Marketing", "Content Marketing", "YouTube"],
   },
   {
     triggers: [
-      "cloud",
-      "cloud computing",
-      "devops",
-      "aws",
-      "azure",
-      "docker",
-      "kubernetes",
-      "server",
-      "servers",
-      "linux",
-      "sysadmin",
+      ...["cloud", "cloud computing", "cloud engineer", "devops", "aws", "azure", "docker"],
+      ...["kubernetes", "server", "servers", "linux", "sysadmin"],
     ],
     skills: [
-      { name: "Cloud Platforms", keywords: ["AWS", "Azure", "Google Cloud"] },
-      { name: "Containers and DevOps", keywords: ["Docker", "Kubernetes", "DevOps"] },
-      { name: "Linux and Servers", keywords: ["Linux", "Linux Administration", "Bash"] },
+      skill(m.compass_skill_linux_networking, ["Linux", "Bash", "Computer Networking"]),
+      skill(m.compass_skill_cloud_platforms, ["AWS Cloud", "Azure", "Google Cloud"]),
+      skill(m.compass_skill_containers, ["Docker", "Kubernetes", "DevOps"]),
     ],
-    generic: ["Cloud", "AWS", "Docker", "Linux"],
+    generic: ["Cloud Computing", "Terraform"],
   },
   {
     triggers: [
-      "security",
-      "cyber security",
-      "cybersecurity",
-      "cyber",
-      "hacking",
-      "hacker",
-      "pentest",
-      "penetration testing",
-      "ethical hacking",
-      "network security",
-      "network",
+      ...["security", "cyber security", "cybersecurity", "cyber", "hacking", "hacker"],
+      ...["pentest", "penetration testing", "ethical hacking", "network security"],
     ],
     skills: [
-      { name: "Ethical Hacking", keywords: ["Ethical Hacking", "Penetration Testing"] },
-      { name: "Security Certifications", keywords: ["CompTIA Security+", "Security"] },
-      { name: "Networks and Linux", keywords: ["Network", "Linux"] },
+      skill(m.compass_skill_networks_linux, ["Networking", "Linux", "CCNA"]),
+      skill(m.compass_skill_security_certs, ["CompTIA Security+", "CompTIA", "Cyber Security"]),
+      skill(m.compass_skill_ethical_hacking, [
+        "Ethical Hacking",
+        "Penetration Testing",
+        "Bug Bounty",
+      ]),
     ],
     generic: ["Cyber Security", "Security", "Hacking"],
   },
   {
-    triggers: [
-      "programming",
-      "programmer",
-      "coding",
-      "coder",
-      "software",
-      "software engineer",
-      "developer",
-      "python",
-      "java",
-      "golang",
-      "rust",
-    ],
+    triggers: ["python", "python programming", "python developer"],
     skills: [
-      { name: "Programming Fundamentals", keywords: ["Python", "JavaScript", "Java"] },
-      { name: "Data and Databases", keywords: ["SQL", "Database"] },
-      { name: "Modern Languages", keywords: ["TypeScript", "Rust", "Kotlin"] },
+      skill(m.compass_skill_python_basics, ["Python"]),
+      skill(m.compass_skill_data_databases, ["SQL", "Database", "Pandas"]),
+      skill(m.compass_skill_python_projects, ["Django", "Flask", "Automation"]),
     ],
-    generic: ["Programming", "Python", "Git", "Algorithms"],
+    generic: ["Programming", "Algorithms", "Data Structures"],
   },
   {
     triggers: [
-      "business",
-      "entrepreneur",
-      "entrepreneurship",
-      "startup",
-      "umkm",
-      "e-commerce",
-      "ecommerce",
-      "sell",
-      "online shop",
-      "dropshipping",
+      ...["programming", "programmer", "coding", "coder", "software", "software engineer"],
+      ...["developer", "java", "golang", "rust", "c#", "c++"],
     ],
     skills: [
-      { name: "Starting a Business", keywords: ["Startup", "Entrepreneurship", "Business Plan"] },
-      { name: "Selling Online", keywords: ["E-commerce", "Shopify", "Dropshipping"] },
-      { name: "Running the Business", keywords: ["Negotiation", "Business Analysis", "Sales"] },
+      skill(m.compass_skill_programming_basics, ["Python", "JavaScript", "Java"]),
+      skill(m.compass_skill_algorithms, ["Algorithms", "Data Structures", "GitHub"]),
+      skill(m.compass_skill_databases, ["SQL", "Database"]),
     ],
-    generic: ["Business", "Startup", "Marketing"],
+    generic: ["Programming", "Software Engineering"],
   },
   {
     triggers: [
-      "project management",
-      "project manager",
-      "product manager",
-      "product management",
-      "scrum",
-      "agile",
-      "pmp",
-      "management",
-      "manager",
+      ...["business", "entrepreneur", "entrepreneurship", "startup", "umkm", "e-commerce"],
+      ...["ecommerce", "sell", "online shop", "dropshipping", "shop"],
     ],
     skills: [
-      { name: "Agile Delivery", keywords: ["Agile Scrum", "Scrum", "Agile"] },
-      {
-        name: "Project and Product Management",
-        keywords: ["Project Management", "Product Management", "PMP"],
-      },
-      { name: "Leadership", keywords: ["Leadership", "Negotiation"] },
+      skill(m.compass_skill_business_start, ["Entrepreneurship", "Startup", "Business Plan"]),
+      skill(m.compass_skill_selling_online, ["E-commerce", "Shopify", "Dropshipping"]),
+      skill(m.compass_skill_marketing_sales, ["Digital Marketing", "Sales", "Negotiation"]),
     ],
-    generic: ["Management", "Lean Six Sigma", "Leadership"],
+    generic: ["Business", "Marketing"],
   },
   {
     triggers: [
-      "finance",
-      "investing",
-      "investment",
-      "investor",
-      "stocks",
-      "stock",
-      "trading",
-      "trader",
-      "crypto",
-      "cryptocurrency",
-      "bitcoin",
-      "accounting",
-      "accountant",
-      "bookkeeping",
-      "money",
-      "budget",
-      "tax",
-      "personal finance",
+      ...["project management", "project manager", "product manager", "product management"],
+      ...["scrum", "agile", "pmp", "management", "manager"],
     ],
     skills: [
-      { name: "Investing and Trading", keywords: ["Stock Trading", "Investing", "Cryptocurrency"] },
-      { name: "Accounting", keywords: ["Accounting", "Bookkeeping", "QuickBooks"] },
-      {
-        name: "Personal Finance",
-        keywords: ["Personal Budgeting", "Personal Finance", "Financial Analysis"],
-      },
+      skill(m.compass_skill_project_basics, ["Project Management", "PMP", "Product Management"]),
+      skill(m.compass_skill_agile, ["Agile Scrum", "Scrum", "Agile"]),
+      skill(m.compass_skill_leadership, ["Leadership", "Negotiation", "Communication"]),
     ],
-    generic: ["Finance", "Excel Financial Modelling", "Bitcoin"],
+    generic: ["Management", "Lean Six Sigma", "Business Analysis"],
+  },
+  {
+    // A job in a bank or in accounting starts from the same ground: the books, then Excel.
+    triggers: [
+      ...["bank", "banks", "banking", "banker", "teller", "finance", "accounting", "accountant"],
+      ...["bookkeeping", "tax", "audit", "auditor", "quickbooks", "financial analyst"],
+    ],
+    skills: [
+      ACCOUNTING,
+      EXCEL_FINANCE,
+      skill(m.compass_skill_financial_analysis, ["Financial Analysis", "QuickBooks", "Banking"]),
+    ],
+    generic: ["Finance", "Personal Finance", "Personal Budgeting", "Sales"],
   },
   {
     triggers: [
-      "office",
-      "administration",
-      "admin",
-      "secretary",
-      "excel",
-      "spreadsheet",
-      "spreadsheets",
-      "word",
-      "powerpoint",
-      "microsoft office",
+      ...["investing", "investment", "investor", "stocks", "stock", "trading", "trader"],
+      ...["crypto", "cryptocurrency", "bitcoin", "forex"],
     ],
     skills: [
-      { name: "Spreadsheets", keywords: ["Excel", "Google Sheets"] },
-      { name: "Documents and Presentations", keywords: ["Microsoft Word", "PowerPoint"] },
-      { name: "Reporting and Organisation", keywords: ["Power BI", "Notion"] },
+      INVESTING,
+      skill(m.compass_skill_stock_trading, ["Stock Trading", "Technical Analysis"]),
+      skill(m.compass_skill_crypto, ["Cryptocurrency", "Bitcoin"]),
     ],
-    generic: ["Excel", "Microsoft", "Google Sheets"],
+    generic: ["Finance", "Trading"],
+  },
+  {
+    triggers: ["personal finance", "money", "budget", "budgeting", "saving"],
+    skills: [skill(m.compass_skill_budgeting, ["Personal Budgeting", "Budgeting"]), INVESTING],
+    generic: ["Finance", "Money"],
   },
   {
     triggers: [
-      "photography",
-      "photographer",
-      "photo",
-      "photos",
-      "video",
-      "videos",
-      "video editing",
-      "videographer",
-      "youtube",
-      "youtuber",
-      "film",
-      "filmmaking",
-      "editing",
+      ...["office", "administration", "admin", "secretary", "excel", "spreadsheet"],
+      ...["spreadsheets", "word", "powerpoint", "microsoft office"],
     ],
     skills: [
-      { name: "Photography", keywords: ["Smartphone Photography", "Photography", "Lightroom"] },
-      {
-        name: "Video Editing",
-        keywords: ["Adobe Premiere Pro", "DaVinci Resolve", "Video Editing"],
-      },
-      { name: "YouTube", keywords: ["YouTube", "Content Creation"] },
+      skill(m.compass_skill_excel_basics, ["Excel", "Google Sheets"]),
+      skill(m.compass_skill_excel_reports, ["Pivot Tables", "Power BI", "VBA"]),
+      skill(m.compass_skill_documents, ["Microsoft Word", "PowerPoint", "Notion"]),
     ],
-    generic: ["Photography", "Video", "Premiere"],
+    generic: ["Microsoft Office", "Data Analysis", "Productivity"],
+  },
+  {
+    triggers: ["photography", "photographer", "photo", "photos", "camera", "lightroom"],
+    skills: [
+      skill(m.compass_skill_photo_basics, ["Photography", "Camera"]),
+      skill(m.compass_skill_photo_editing, ["Lightroom", "Photoshop"]),
+    ],
+    generic: ["Smartphone Photography", "Photo Editing"],
   },
   {
     triggers: [
-      "music",
-      "musician",
-      "guitar",
-      "piano",
-      "singing",
-      "singer",
-      "producer",
-      "music producer",
-      "beat",
+      ...["video", "videos", "video editing", "videographer", "youtube", "youtuber", "film"],
+      ...["filmmaking", "editing", "premiere", "davinci"],
     ],
     skills: [
-      { name: "Instruments", keywords: ["Guitar", "Piano"] },
-      { name: "Music Production", keywords: ["FL Studio", "Music Production"] },
-      { name: "Theory and Voice", keywords: ["Music Theory", "Singing"] },
+      skill(m.compass_skill_video_editing, [
+        "Video Editing",
+        "Adobe Premiere Pro",
+        "DaVinci Resolve",
+      ]),
+      skill(m.compass_skill_youtube, ["YouTube", "Content Creation"]),
     ],
-    generic: ["Music", "Guitar", "Piano"],
+    generic: ["Video", "Filmmaking"],
   },
   {
     triggers: [
-      "english",
-      "ielts",
-      "toefl",
-      "japanese",
-      "arabic",
-      "spanish",
-      "language",
-      "languages",
-      "grammar",
-      "speaking",
+      ...["music", "musician", "guitar", "piano", "singing", "singer", "producer"],
+      ...["music producer", "beat"],
     ],
     skills: [
-      { name: "English", keywords: ["English", "IELTS", "TOEFL"] },
-      { name: "Other Languages", keywords: ["Japanese", "Spanish", "Arabic"] },
+      skill(m.compass_skill_instruments, ["Guitar", "Piano"]),
+      skill(m.compass_skill_music_production, ["FL Studio", "Music Production"]),
+      skill(m.compass_skill_theory_voice, ["Music Theory", "Singing"]),
     ],
-    generic: ["English", "Language", "Grammar"],
+    generic: ["Music"],
   },
   {
     triggers: [
-      "productivity",
-      "leadership",
-      "leader",
-      "public speaking",
-      "confidence",
-      "communication",
-      "time management",
-      "mindset",
-      "soft skills",
-      "mindfulness",
+      ...["english", "ielts", "toefl", "toeic", "grammar", "speaking", "business english"],
+      "vocabulary",
+    ],
+    skills: [
+      skill(m.compass_skill_english_grammar, ["English Grammar", "English"]),
+      skill(m.compass_skill_english_at_work, [
+        "Business English",
+        "English Speaking",
+        "Public Speaking",
+      ]),
+      skill(m.compass_skill_english_tests, ["IELTS", "TOEFL", "TOEIC"]),
+    ],
+    generic: ["Communication", "Vocabulary"],
+  },
+  languageTrack("Japanese", ["japanese", "jlpt"]),
+  languageTrack("Korean", ["korean"]),
+  languageTrack("Arabic", ["arabic"]),
+  languageTrack("Spanish", ["spanish"]),
+  languageTrack("German", ["german"]),
+  languageTrack("French", ["french"]),
+  languageTrack("Chinese", ["chinese", "mandarin"]),
+  {
+    triggers: [
+      ...["productivity", "leadership", "leader", "public speaking", "confidence"],
+      ...["communication", "time management", "mindset", "soft skills", "mindfulness"],
       "emotional intelligence",
     ],
     skills: [
-      { name: "Productivity", keywords: ["Time Management", "Productivity", "Notion"] },
-      { name: "Leadership", keywords: ["Leadership", "Emotional Intelligence"] },
-      {
-        name: "Communication",
-        keywords: ["Public Speaking", "Communication", "Critical Thinking"],
-      },
+      skill(m.compass_skill_communication, [
+        "Public Speaking",
+        "Communication",
+        "Critical Thinking",
+      ]),
+      skill(m.compass_skill_productivity, ["Time Management", "Productivity", "Notion"]),
+      LEADERSHIP,
     ],
-    generic: ["Personal Development", "Mindfulness", "Leadership"],
+    generic: ["Personal Development", "Mindfulness"],
   },
   {
     triggers: [
-      "health",
-      "fitness",
-      "yoga",
-      "diet",
-      "nutrition",
-      "workout",
-      "meditation",
-      "mental health",
-      "sleep",
-      "gym",
+      ...["health", "fitness", "yoga", "diet", "nutrition", "workout", "meditation"],
+      ...["mental health", "sleep", "gym"],
     ],
     skills: [
-      { name: "Fitness", keywords: ["Home Workout", "Yoga", "Fitness"] },
-      { name: "Nutrition", keywords: ["Nutrition", "Diet"] },
-      { name: "Mind and Sleep", keywords: ["Meditation", "Sleep Science", "Mental Health"] },
+      skill(m.compass_skill_fitness, ["Home Workout", "Yoga", "Fitness"]),
+      skill(m.compass_skill_nutrition, ["Nutrition", "Diet"]),
+      skill(m.compass_skill_mind_sleep, ["Meditation", "Sleep Science", "Mental Health"]),
     ],
-    generic: ["Health", "Yoga", "Meditation"],
+    generic: ["Health", "Wellness"],
   },
   {
     triggers: [
-      "math",
-      "mathematics",
-      "physics",
-      "statistics",
-      "calculus",
-      "engineering",
-      "science",
-      "exam",
+      ...["math", "mathematics", "physics", "statistics", "calculus", "engineering"],
+      ...["science", "exam"],
     ],
     skills: [
-      { name: "Mathematics", keywords: ["Calculus", "Statistics", "Math"] },
-      { name: "Science and Engineering", keywords: ["Physics", "Engineering"] },
+      skill(m.compass_skill_mathematics, ["Math", "Statistics", "Calculus"]),
+      skill(m.compass_skill_science_engineering, ["Physics", "Engineering"]),
     ],
-    generic: ["Statistics", "Math", "Physics"],
+    generic: ["Statistics", "Science"],
   },
   {
     triggers: [
-      "cooking",
-      "chef",
-      "coffee",
-      "barista",
-      "baking",
-      "gardening",
-      "drawing",
-      "travel",
+      ...["cooking", "chef", "coffee", "barista", "baking", "gardening", "drawing", "travel"],
       "craft",
     ],
     skills: [
-      { name: "Food and Drink", keywords: ["Home Cooking", "Coffee Brewing", "Baking"] },
-      { name: "Creative Hobbies", keywords: ["Drawing", "Gardening"] },
+      skill(m.compass_skill_food_drink, ["Home Cooking", "Coffee Brewing", "Baking"]),
+      skill(m.compass_skill_creative_hobbies, ["Drawing", "Gardening"]),
     ],
-    generic: ["Cooking", "Drawing", "Travel"],
+    generic: ["Cooking", "Travel"],
   },
 ];

@@ -47,12 +47,12 @@ describe("the offline compass", () => {
   it("answers an Indonesian goal with skills whose keywords exist in the catalogue", () => {
     const result = computeCompassLocally({ goal: "saya ingin jadi web developer", catalogue });
     expect(result.suggestedSkills[0]).toEqual({
-      skillName: "Front-end Development",
-      searchKeywords: ["JavaScript", "React"],
+      skillName: "JavaScript",
+      searchKeywords: ["JavaScript"],
     });
     expect(result.suggestedSkills[1]).toEqual({
-      skillName: "Back-end Development",
-      searchKeywords: ["Node.js", "Django"],
+      skillName: "Frameworks and Back-end",
+      searchKeywords: ["React", "Node.js", "Django"],
     });
     const titles = catalogue.map((c) => c.title.toLowerCase());
     for (const keyword of allKeywords(result)) {
@@ -61,7 +61,31 @@ describe("the offline compass", () => {
         keyword,
       ).toBe(true);
     }
-    expect(result.advice).toMatch(/^Start with Front-end Development \(JavaScript, React\)/);
+    expect(result.advice).toMatch(/^Start with JavaScript, then build on it with Frameworks/);
+  });
+
+  it("names the skills in the page's language, keeping the catalogue's keywords", () => {
+    const result = computeCompassLocally({
+      goal: "saya ingin jadi web developer",
+      catalogue,
+      locale: "id",
+    });
+    expect(result.suggestedSkills.map((skill) => skill.skillName)).toEqual([
+      "JavaScript",
+      "Framework dan Back-end",
+    ]);
+    expect(result.suggestedSkills[1]!.searchKeywords).toEqual(["React", "Node.js", "Django"]);
+  });
+
+  it("keeps one relevant skill rather than adding an unrelated one", () => {
+    const small = [
+      course("Canva for Busy People", "Design", "Graphic Design & Illustration"),
+      course("JavaScript for Beginners", "Development", "Web Development"),
+    ];
+    const result = computeCompassLocally({ goal: "learn Canva", catalogue: small });
+    expect(result.suggestedSkills).toEqual([
+      { skillName: "Design Tools", searchKeywords: ["Canva"] },
+    ]);
   });
 
   it("finds a topic no track knows from the catalogue's own titles and categories", () => {

@@ -1,4 +1,6 @@
 import type { LearningGuidance, SuggestedSkill } from "../../../core/ai-schemas";
+import type { Locale } from "../../../core/locale";
+import { taxonomyName } from "../../../core/taxonomy-names";
 import { titleMatchesSearch } from "../../../core/search-match";
 import {
   displayCasing,
@@ -113,13 +115,6 @@ function withoutCoveredWords(terms: string[], catalogue: CatalogueIndex): string
   ];
 }
 
-/** A track's skills that name the learner's own words come first ("public speaking"). */
-function goalFirst<T extends { keywords: string[] }>(skills: T[], terms: string[]): T[] {
-  const mentions = (skill: T) =>
-    skill.keywords.some((keyword) => terms.includes(keyword.toLowerCase()));
-  return [...skills.filter(mentions), ...skills.filter((skill) => !mentions(skill))];
-}
-
 type CatalogueIndex = {
   courses: CatalogueCourse[];
   hasCourses(keyword: string): boolean;
@@ -220,6 +215,7 @@ function skillsFromCourses(
   used: Set<string>,
   wanted: number,
   named: SuggestedSkill[],
+  locale: Locale,
 ): SuggestedSkill[] {
   const groups = new Map<string, ScoredCourse[]>();
   for (const entry of scored.slice(0, 200)) {
@@ -235,7 +231,8 @@ function skillsFromCourses(
   const names = new Set(named.map((skill) => skill.skillName.toLowerCase()));
   for (const [name, entries] of ordered) {
     if (skills.length >= wanted) break;
-    if (names.has(name.toLowerCase())) continue;
+    const shownName = taxonomyName(name, locale);
+    if (names.has(shownName.toLowerCase())) continue;
     const titles = entries.map((entry) => entry.course.title);
     const ranked = rankPhrases(
       entries.map((entry) => ({ title: entry.course.title, weight: entry.score })),
@@ -251,8 +248,8 @@ function skillsFromCourses(
       MAX_SKILL_KEYWORDS,
     );
     if (keywords.length > 0) {
-      skills.push({ skillName: name, searchKeywords: keywords });
-      names.add(name.toLowerCase());
+      skills.push({ skillName: shownName, searchKeywords: keywords });
+      names.add(shownName.toLowerCase());
     }
   }
   return skills;
@@ -333,6 +330,7 @@ function pickGenericKeywords(
 }
 
 export function computeCompassLocally(input: CompassInput): LearningGuidance {
+  const locale = input.locale ?? "en";
   const catalogue = indexCatalogue(input.catalogue);
   const translated = translateGoal(input.goal);
   const terms = withoutCoveredWords(goalTerms(translated), catalogue);
@@ -344,11 +342,13 @@ export function computeCompassLocally(input: CompassInput): LearningGuidance {
   const contributing: CompassTrack[] = [];
   for (const { track } of tracks) {
     const before = skills.length;
-    for (const skill of goalFirst(track.skills, terms)) {
+    // In the track's own order: the fundamentals before what builds on them.
+    for (const skill of track.skills) {
       if (skills.length >= MAX_SKILLS) break;
-      if (skills.some((s) => s.skillName.toLowerCase() === skill.name.toLowerCase())) continue;
+      const skillName = skill.name(locale);
+      if (skills.some((s) => s.skillName.toLowerCase() === skillName.toLowerCase())) continue;
       const keywords = usableKeywords(skill.keywords, catalogue, used, MAX_SKILL_KEYWORDS);
-      if (keywords.length > 0) skills.push({ skillName: skill.name, searchKeywords: keywords });
+      if (keywords.length > 0) skills.push({ skillName, searchKeywords: keywords });
     }
     if (skills.length > before) contributing.push(track);
     if (skills.length >= MIN_SKILLS) break;
@@ -364,16 +364,33 @@ export function computeCompassLocally(input: CompassInput): LearningGuidance {
   );
   if (skills.length < MIN_SKILLS) {
     skills.push(
-      ...skillsFromCourses(scored, terms, catalogue, used, MAX_SKILLS - skills.length, skills),
+      ...skillsFromCourses(
+        scored,
+        terms,
+        catalogue,
+        used,
+        MAX_SKILLS - skills.length,
+        skills,
+        locale,
+      ),
     );
   }
   const matchedGoal = skills.length > 0;
 
-  // 3. Nothing matched: popular areas of today's catalogue, said plainly.
-  if (skills.length < MIN_SKILLS) {
+  // 3. Nothing matched: popular areas of today's catalogue, said plainly. A goal that did match
+  // keeps its one skill rather than gaining an unrelated one.
+  if (!matchedGoal) {
     const everything = input.catalogue.map((course) => ({ course, score: 1, inTitle: false }));
     skills.push(
-      ...skillsFromCourses(everything, [], catalogue, used, MIN_SKILLS - skills.length, skills),
+      ...skillsFromCourses(
+        everything,
+        [],
+        catalogue,
+        used,
+        MIN_SKILLS - skills.length,
+        skills,
+        locale,
+      ),
     );
   }
 
