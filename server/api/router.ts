@@ -9,7 +9,6 @@ import {
   registerWithIdToken,
   verifyBearerToken,
 } from "../domain/accounts/accounts";
-import { createRateLimiter, type RateLimiter } from "../adapters/rate-limit/rate-limiter";
 import { decodeImageData } from "../domain/ai/moderation";
 import { listArticles, submitArticle } from "../domain/articles/articles";
 import { findCourseIdByLink, listCourses } from "../domain/catalog/catalog";
@@ -18,7 +17,7 @@ import { Forbidden, NotFound, Unauthorized } from "../domain/common/errors";
 import { getUserProfile } from "../domain/accounts/profile";
 import { redeemCode } from "../domain/accounts/redeem";
 import {
-  PER_IP_LIMITS,
+  createApiRequestLimiters,
   TOO_MANY_REQUESTS,
   type RequestKind,
 } from "../domain/accounts/request-limits";
@@ -38,7 +37,6 @@ import { ARTICLE_LIMITS } from "../../core/article-rules";
 
 /** Each action counts against its class's requests per IP and minute. */
 type ActionClass = RequestKind;
-const LIMITS = PER_IP_LIMITS;
 const ACTION_CLASS: Record<string, ActionClass> = {
   getCourses: "read",
   getArticles: "read",
@@ -80,12 +78,7 @@ export type ApiOptions = {
  */
 export function createApiRouter(services: Services, options: ApiOptions): Router {
   const router = express.Router();
-  const limiterOf = (name: string) => ({ name, now: options.now, store: services.rateLimits });
-  const limiters: Record<ActionClass, RateLimiter> = {
-    read: createRateLimiter({ ...LIMITS.read, ...limiterOf("api-read") }),
-    write: createRateLimiter({ ...LIMITS.write, ...limiterOf("api-write") }),
-    redeem: createRateLimiter({ ...LIMITS.redeem, ...limiterOf("api-redeem") }),
-  };
+  const limiters = createApiRequestLimiters(services, options.now);
   const allowedOrigins = new Set(options.corsOrigins);
 
   router.use((request, response, next) => {
