@@ -50,6 +50,43 @@ const coreStaysPure = {
     "core/ holds pure, isomorphic rules used by both sides: it imports neither app/ nor server/ nor Node or UI modules.",
 };
 
+/**
+ * The server's own floors, as an import names them from anywhere below server/: the HTTP edge
+ * (web, api) on the domain, the domain on the database and the adapters. Each fence below keeps
+ * one floor from reaching up, or across into what it must only be handed.
+ */
+const edgeUsesTheDomain = {
+  group: ["**/db/**", "**/adapters/**"],
+  allowTypeImports: true,
+  message:
+    "The HTTP edge (server/web, server/api) calls server/domain at runtime; it may name the database's and adapters' types, never use them.",
+};
+const domainNeverSeesHttp = {
+  group: [
+    "**/server/web/**",
+    "**/server/api/**",
+    "../web/*",
+    "../api/*",
+    "../../web/*",
+    "../../api/*",
+  ],
+  message: "server/domain never sees HTTP: it does not import server/web or server/api.",
+};
+const adaptersStandAlone = {
+  group: ["**/domain/**", "**/web/**", "**/api/**", "**/db/**"],
+  message:
+    "An adapter speaks to one third party: it never imports the domain, the HTTP edge or the database.",
+};
+const adaptersTakeSettings = {
+  group: ["**/config", "**/services"],
+  allowTypeImports: true,
+  message: "An adapter is handed its settings: it may name config's types, never read its values.",
+};
+const dbIsTheGround = {
+  group: ["**/domain/**", "**/web/**", "**/api/**", "**/adapters/**", "**/config", "**/services"],
+  message: "server/db is the server's ground floor: it imports nothing above it.",
+};
+
 const noTools =
   "The product and the operator CLIs never import tools/ (the bench and drill harness).";
 
@@ -171,6 +208,37 @@ export default tseslint.config(
   {
     files: ["core/**/*.ts"],
     rules: { "no-restricted-imports": ["error", { patterns: [coreStaysPure] }] },
+  },
+  // The server's floors (type-only imports are named where a floor may use them). Tests cross
+  // them on purpose, to set up what they test.
+  {
+    files: ["server/web/**/*.ts", "server/api/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [edgeUsesTheDomain] }],
+    },
+  },
+  {
+    files: ["server/domain/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": ["error", { patterns: [domainNeverSeesHttp] }],
+    },
+  },
+  {
+    files: ["server/adapters/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        { patterns: [adaptersStandAlone, adaptersTakeSettings] },
+      ],
+    },
+  },
+  {
+    files: ["server/db/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    rules: { "@typescript-eslint/no-restricted-imports": ["error", { patterns: [dbIsTheGround] }] },
   },
   {
     // Only server/config.ts reads the environment.

@@ -3,7 +3,7 @@ import { parseArgs } from "node:util";
 import { createConfiguredImageStore } from "../server/adapters/image-store/configured-image-store";
 import { acquireDataDirLock, DataDirBusyError } from "../server/data-dir-lock";
 import { openDatabase } from "../server/db/client";
-import { moveEmbeddedToPostgres, MoveRefused } from "../server/db/move-to-postgres";
+import { moveEmbeddedToPostgres, MoveRefused } from "../server/domain/admin/move-to-postgres";
 import { readCliConfig } from "./cli-database";
 
 /**

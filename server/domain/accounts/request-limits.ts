@@ -52,3 +52,22 @@ export async function takeRequestFromIp(
   const hit = await limiterFor(services, kind).consume(`${kind}:${ip}`);
   if (!hit.allowed) throw new RateLimited(TOO_MANY_REQUESTS, hit.retryAfterSeconds);
 }
+
+/**
+ * The JSON API's limiters, one per kind, counted apart from the pages' (`api-<kind>`) under the
+ * same per-IP limits. `now` is the limits' clock in milliseconds: the real one unless a test
+ * brings its own.
+ */
+export function createApiRequestLimiters(
+  services: Services,
+  now?: () => number,
+): Record<RequestKind, RateLimiter> {
+  const limiter = (kind: RequestKind) =>
+    createRateLimiter({
+      ...PER_IP_LIMITS[kind],
+      name: `api-${kind}`,
+      now,
+      store: services.rateLimits,
+    });
+  return { read: limiter("read"), write: limiter("write"), redeem: limiter("redeem") };
+}

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { ImageStore } from "../adapters/image-store/image-store";
-import type { Database, DatabaseHandle } from "./client";
+import type { ImageStore } from "../../adapters/image-store/image-store";
+import type { Database, DatabaseHandle } from "../../db/client";
 
 /**
  * `npm run db:move`: copies an installation on the embedded database into an empty PostgreSQL
