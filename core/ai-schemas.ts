@@ -1,3 +1,4 @@
+import { MAX_COURSE_SLUG_LENGTH } from "./course-paths";
 import { z } from "./zod";
 
 /**
@@ -91,9 +92,27 @@ export const moderationVerdictSchema = z.object({
 });
 export type ModerationVerdict = z.infer<typeof moderationVerdictSchema>;
 
+/** At most this many courses free today are shown under each suggested skill. */
+export const COMPASS_COURSES_PER_SKILL = 3;
+
+/** A listed course a skill's keywords find: its page (/course/<slug>), never coupon data. */
+export const compassCourseSchema = z.object({
+  id: z.number().int().positive(),
+  slug: z.string().min(1).max(MAX_COURSE_SLUG_LENGTH),
+  title: z.string().min(1).max(500),
+  /** The course's language as the catalogue names it ("English", "Indonesian"). */
+  language: z.string().max(60).nullable(),
+});
+export type CompassCourse = z.infer<typeof compassCourseSchema>;
+
+/**
+ * `courses`: added by the server from today's catalogue (never taken from a provider's reply),
+ * the learner's language first. Absent in answers from before it existed.
+ */
 export const suggestedSkillSchema = z.object({
   skillName: z.string().trim().min(1).max(80),
   searchKeywords: z.array(keywordSchema).min(1).max(3),
+  courses: z.array(compassCourseSchema).max(COMPASS_COURSES_PER_SKILL).optional(),
 });
 export type SuggestedSkill = z.infer<typeof suggestedSkillSchema>;
 

@@ -94,3 +94,9 @@ export function taxonomyName(name: string, locale: Locale): string {
   const message = Object.hasOwn(DISPLAY_NAMES, name) ? DISPLAY_NAMES[name] : undefined;
   return message ? message({}, { locale }) : name;
 }
+
+/** The catalogue's name of the language each page is written in: its courses lead there. */
+export const COURSE_LANGUAGE_OF_LOCALE: Record<Locale, string> = {
+  en: "English",
+  id: "Indonesian",
+};

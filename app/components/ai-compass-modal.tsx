@@ -1,13 +1,20 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import {
   AI_ERROR_TOAST_MS,
   AI_LIMITS,
+  COMPASS_COURSES_PER_SKILL,
+  compassCourseSchema,
   learningGuidanceSchema,
   parseAiText,
   requestAiTask,
+  type CompassCourse,
   type LearningGuidance,
   type SuggestedSkill,
 } from "../../core/ai-schemas";
+import { coursePath } from "../../core/course-paths";
+import { COURSE_LANGUAGE_OF_LOCALE, taxonomyName } from "../../core/taxonomy-names";
+import { TRUNCATE, truncate } from "../../core/text";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
 import { answerLanguageHeaders, useMessages } from "../lib/i18n";
@@ -47,9 +54,14 @@ export function readGuidance(text: string): LearningGuidance | null {
   )
     .map((skill: unknown) => {
       const entry = (skill ?? {}) as Record<string, unknown>;
+      const courses = (Array.isArray(entry.courses) ? entry.courses : [])
+        .map((course: unknown) => compassCourseSchema.safeParse(course))
+        .flatMap((result) => (result.success ? [result.data] : []))
+        .slice(0, COMPASS_COURSES_PER_SKILL);
       return {
         skillName: typeof entry.skillName === "string" ? entry.skillName : "",
         searchKeywords: strings(entry.searchKeywords).slice(0, 3),
+        courses,
       };
     })
     .filter((skill) => skill.skillName !== "" && skill.searchKeywords.length > 0)
@@ -61,7 +73,11 @@ export function readGuidance(text: string): LearningGuidance | null {
   };
 }
 
-/** AI Learning Compass: goal in; advice, skills and keyword chips out. */
+/**
+ * AI Learning Compass: goal in; advice, skills in learning order (each with its keyword chips and
+ * the courses free today they find) and broader keyword chips out. Its title is the name of the
+ * home button that opens it, so the learner meets one name.
+ */
 export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModalProps) {
   const { t, locale } = useMessages();
   const toast = useToast();
@@ -139,7 +155,7 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
   }
 
   return (
-    <Modal open={open} onClose={close} title={t(m.compass_title)}>
+    <Modal open={open} onClose={close} title={t(m.hero_ai_guide)}>
       {phase === "input" && (
         <form onSubmit={submit} noValidate>
           <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">{t(m.compass_intro)}</p>
@@ -202,6 +218,7 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
                   <li key={skill.skillName}>
                     <p className="font-semibold">{skill.skillName}</p>
                     <KeywordChips keywords={skill.searchKeywords} onApply={onApplyKeyword} />
+                    <SkillCourses skillName={skill.skillName} courses={skill.courses ?? []} />
                   </li>
                 ))}
               </ul>
@@ -252,5 +269,36 @@ function KeywordChips({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** The courses free today under one skill, each a link to its course page. */
+function SkillCourses({ skillName, courses }: { skillName: string; courses: CompassCourse[] }) {
+  const { t, href, locale } = useMessages();
+  if (courses.length === 0) return null;
+  const pageLanguage = COURSE_LANGUAGE_OF_LOCALE[locale];
+  return (
+    <>
+      <p className="mt-2 text-xs font-semibold tracking-wide text-slate-600 uppercase dark:text-slate-300">
+        {t(m.compass_free_today)}
+      </p>
+      <ul aria-label={t(m.compass_skill_courses, { skill: skillName })} className="mt-1 space-y-1">
+        {courses.map((course) => (
+          <li key={course.id} className="text-sm">
+            <Link
+              to={href(coursePath(course.slug))}
+              className="inline-flex min-h-6 items-center text-brand-700 underline underline-offset-2 hover:text-brand-600 dark:text-brand-100"
+            >
+              {truncate(course.title, TRUNCATE.trendingTitle)}
+            </Link>
+            {course.language && course.language !== pageLanguage && (
+              <span className="ml-1 text-slate-500 dark:text-slate-400">
+                {t(m.compass_course_language, { language: taxonomyName(course.language, locale) })}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -6,24 +6,38 @@ describe("reading the compass reply", () => {
   it("accepts the full shape, fenced or not", () => {
     const guidance = {
       advice: "Start with Python.",
-      suggestedSkills: [{ skillName: "Python", searchKeywords: ["Python"] }],
+      suggestedSkills: [
+        {
+          skillName: "Python",
+          searchKeywords: ["Python"],
+          courses: [{ id: 1, slug: "python-101", title: "Python 101", language: null }],
+        },
+      ],
       genericKeywords: ["Data Science"],
     };
     expect(readGuidance(JSON.stringify(guidance))).toEqual(guidance);
     expect(readGuidance(`\`\`\`json\n${JSON.stringify(guidance)}\n\`\`\``)).toEqual(guidance);
   });
 
-  it("keeps what it can when the advice is there", () => {
+  it("keeps what it can when the advice is there, courses under a skill included", () => {
+    const sqlCourse = { id: 7, slug: "sql-bootcamp", title: "SQL Bootcamp", language: "English" };
     expect(
       readGuidance(
         JSON.stringify({
           advice: "Learn SQL.",
-          suggestedSkills: [{ skillName: "SQL", searchKeywords: ["SQL", 3] }, { skillName: "" }],
+          suggestedSkills: [
+            {
+              skillName: "SQL",
+              searchKeywords: ["SQL", 3],
+              courses: [sqlCourse, { id: "x", title: "SQL?" }],
+            },
+            { skillName: "" },
+          ],
         }),
       ),
     ).toEqual({
       advice: "Learn SQL.",
-      suggestedSkills: [{ skillName: "SQL", searchKeywords: ["SQL"] }],
+      suggestedSkills: [{ skillName: "SQL", searchKeywords: ["SQL"], courses: [sqlCourse] }],
       genericKeywords: [],
     });
   });

@@ -126,7 +126,10 @@ describe("the Gemini adapter against a fake Gemini server", () => {
     ];
     received.length = 0;
     const reply = await gemini().moderateText({ kind: "title", text: "Judul", locale: "id" });
-    expect(reply).toEqual({ ok: true, value: { isSafe: false, reason: "Judul berisi kata kasar." } });
+    expect(reply).toEqual({
+      ok: true,
+      value: { isSafe: false, reason: "Judul berisi kata kasar." },
+    });
     await gemini().moderateImage({ bytes: png, mimeType: "image/png", locale: "id" });
     for (const request of received) {
       expect((request.body as GeminiBody).contents[0]!.parts[0]!.text).toContain(
@@ -327,6 +330,26 @@ describe("compass and trending through Gemini", () => {
       "suggestedSkills",
       "genericKeywords",
     ]);
+  });
+
+  it("tells Gemini the catalogue facts the offline compass uses, and to teach fundamentals first", async () => {
+    script = [
+      replyWithText(JSON.stringify({ advice: "x", suggestedSkills: [], genericKeywords: [] })),
+    ];
+    received.length = 0;
+    const withLanguages = catalogue.map((course, index) => ({
+      ...course,
+      language: index === 0 ? "Indonesian" : "English",
+    }));
+    await gemini().compass({
+      goal: "belajar data science",
+      catalogue: withLanguages,
+      locale: "id",
+    });
+    const prompt = (received[0]!.body as GeminiBody).contents[0]!.parts[0]!.text!;
+    expect(prompt).toContain("Free courses listed today: 4, of which 1 in Indonesian.");
+    expect(prompt).toContain("Courses per category: Development (3); Teaching & Academics (1).");
+    expect(prompt).toContain("fundamentals first");
   });
 
   it("falls back to the offline compass when Gemini fails or answers nonsense", async () => {

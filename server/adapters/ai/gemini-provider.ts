@@ -7,6 +7,7 @@ import {
   trendingTopicSchema,
 } from "../../../core/ai-schemas";
 import type { Locale } from "../../../core/locale";
+import { COURSE_LANGUAGE_OF_LOCALE } from "../../../core/taxonomy-names";
 import * as m from "../../../core/paraglide/messages";
 import { displayCasing, pickDistinct, rankPhrases } from "./catalog-terms";
 import {
@@ -134,6 +135,28 @@ function catalogueVocabulary(input: CompassInput): string[] {
   return [...phrases, ...categories.slice(0, 40)];
 }
 
+/**
+ * What the offline compass knows of today's catalogue, told to Gemini too: how many courses are
+ * free today, how many in the learner's language, and the categories they fall in.
+ */
+function catalogueFacts(input: CompassInput): string[] {
+  const language = COURSE_LANGUAGE_OF_LOCALE[input.locale ?? "en"];
+  const inLanguage = input.catalogue.filter(
+    (course) => course.language?.toLowerCase() === language.toLowerCase(),
+  ).length;
+  const byCategory = new Map<string, number>();
+  for (const course of input.catalogue) {
+    byCategory.set(course.category, (byCategory.get(course.category) ?? 0) + 1);
+  }
+  const categories = [...byCategory]
+    .sort(([, a], [, b]) => b - a)
+    .map(([category, count]) => `${category} (${count})`);
+  return [
+    `Free courses listed today: ${input.catalogue.length}, of which ${inLanguage} in ${language}.`,
+    `Courses per category: ${categories.join("; ")}.`,
+  ];
+}
+
 /** The language the learner reads the answer in: the page's. */
 function languageName(locale: Locale | undefined): string {
   return locale === "id" ? "Indonesian (Bahasa Indonesia)" : "English";
@@ -144,7 +167,9 @@ function compassPrompt(input: CompassInput): string {
     SITE_CONTEXT,
     `A learner describes a learning goal (in English or Indonesian). Write a learning path in ${languageName(input.locale)}:`,
     "- advice: 2 to 4 sentences that name the suggested skills in a sensible order;",
-    "- suggestedSkills: 2 or 3 skills, each with 1 to 3 searchKeywords;",
+    "- suggestedSkills: 2 or 3 skills, each with 1 to 3 searchKeywords, in the order a teacher would",
+    "  teach them, fundamentals first (e.g. Python and statistics before machine learning); only",
+    "  skills this goal needs (no other programming language, tool or spoken language);",
     "- genericKeywords: 2 to 4 broader keywords.",
     ...(input.locale === "id"
       ? ["Write advice and skill names in Indonesian; keywords stay in the catalogue's own words."]
@@ -152,6 +177,7 @@ function compassPrompt(input: CompassInput): string {
     "Every keyword is searched in course titles (all of its words must appear in a title), so use 1 to 3 words,",
     "and prefer words from this list of topics in our catalogue today:",
     catalogueVocabulary(input).join("; "),
+    ...catalogueFacts(input),
     `<input>\n${input.goal}\n</input>`,
   ].join("\n");
 }

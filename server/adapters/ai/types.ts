@@ -47,6 +47,8 @@ export type CatalogueCourse = {
   category: string;
   subCategory: string | null;
   headline: string | null;
+  /** The course's language as the catalogue names it ("English", "Indonesian"), when known. */
+  language?: string | null;
 };
 
 /** `locale`: the language the advice is written in (the page's; English when not given). */

@@ -7,6 +7,7 @@ import {
 } from "../../../core/ai-schemas";
 import { DEFAULT_COURSE_FILTERS } from "../../../core/course-filters";
 import { addDays, toJakartaDay } from "../../../core/dates";
+import { titleMatchesSearch } from "../../../core/search-match";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import { createAiProvider } from "../../adapters/ai";
 import { neutralClassifier } from "../../../tests/setup/neutral-image-classifier";
@@ -96,6 +97,38 @@ describe("Learning Compass on the demo catalogue (offline provider)", () => {
     for (const keyword of expected) expect(keywords).toContain(keyword);
   });
 
+  it("shows under each skill the courses free today its keywords find, the learner's language first", async () => {
+    const listed = await harness.services.db
+      .select({ id: courses.id, slug: courses.slug, language: courses.language })
+      .from(courses);
+    const byId = new Map(listed.map((row) => [row.id, row]));
+    for (const locale of ["id", "en"] as const) {
+      const guidance = await getLearningGuidance(
+        services,
+        "belajar data science untuk pemula",
+        locale,
+      );
+      const [first] = guidance.suggestedSkills;
+      expect(first!.searchKeywords).toContain("Python");
+      const shown = guidance.suggestedSkills.flatMap((skill) => skill.courses ?? []);
+      expect(shown.length).toBeGreaterThanOrEqual(guidance.suggestedSkills.length);
+      for (const skill of guidance.suggestedSkills) {
+        expect(skill.courses!.length).toBeGreaterThan(0);
+        for (const course of skill.courses!) {
+          expect(byId.get(course.id)?.slug).toBe(course.slug);
+          expect(
+            skill.searchKeywords.some((keyword) => titleMatchesSearch(course.title, keyword)),
+            `${course.title} under ${skill.skillName}`,
+          ).toBe(true);
+        }
+      }
+      expect(new Set(shown.map((course) => course.id)).size).toBe(shown.length);
+      // The demo catalogue has Python courses in Indonesian: they lead on /id, not on /.
+      const firstLanguage = first!.courses![0]!.language;
+      expect(firstLanguage).toBe(locale === "id" ? "Indonesian" : "English");
+    }
+  });
+
   it("says so when nothing matches, and still offers popular areas with courses", async () => {
     const guidance = await getLearningGuidance(services, "beekeeping for bees");
     expect(guidance.advice).toMatch(/couldn't find courses about "beekeeping for bees"/);
@@ -134,7 +167,7 @@ describe("Learning Compass on the demo catalogue (offline provider)", () => {
     expect(keywords).not.toContain("Quantum Basket Weaving");
     expect(keywords).not.toContain("Nonexistentium");
     expect(keywords).not.toContain("Zzyzx");
-    expect(guidance.suggestedSkills[0]).toEqual({
+    expect(guidance.suggestedSkills[0]).toMatchObject({
       skillName: "Programming",
       searchKeywords: ["Python"],
     });

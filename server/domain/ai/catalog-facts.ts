@@ -1,26 +1,31 @@
 import { and, desc } from "drizzle-orm";
-import type { CatalogueCourse } from "../../adapters/ai/types";
 import { everySearchWordIn } from "../../db/like-pattern";
 import { courses } from "../../db/schema";
 import type { Services } from "../../services";
 import { listedCondition } from "../catalog/catalog";
+import type { ListedCourse } from "./compass-courses";
 
 /** What the Learning Compass knows of our catalogue, read from our own database. */
 
 const SNAPSHOT_CACHE_MS = 10 * 60 * 1000;
 const SNAPSHOT_SIZE = 10_000;
 
-/** Listed courses (newest first, capped) for the compass: titles, categories, headlines. */
-export function loadCatalogueSnapshot(services: Services): Promise<CatalogueCourse[]> {
+/**
+ * Listed courses (newest first, capped) for the compass, whichever provider answers: titles,
+ * categories, headlines, and each course's page and language for the courses under each skill.
+ */
+export function loadCatalogueSnapshot(services: Services): Promise<ListedCourse[]> {
   // "catalog:" keys are dropped by every import (server/domain/ingest/import-records.ts).
   return services.cache.remember(
-    `catalog:ai-snapshot:${services.clock.today()}`,
+    `catalog:ai-snapshot-v2:${services.clock.today()}`,
     SNAPSHOT_CACHE_MS,
     () =>
       services.db
         .select({
           id: courses.id,
+          slug: courses.slug,
           title: courses.title,
+          language: courses.language,
           category: courses.category,
           subCategory: courses.subCategory,
           headline: courses.headline,

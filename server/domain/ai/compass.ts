@@ -13,11 +13,13 @@ import type { Services } from "../../services";
 import { AiReplyUnreadable, ValidationError } from "../common/errors";
 import { callAiProvider } from "./call-provider";
 import { keywordFindsCourses, loadCatalogueSnapshot } from "./catalog-facts";
+import { attachCourses } from "./compass-courses";
 
 /**
  * The Learning Compass: a learner's goal in, skills and search keywords out. The provider
  * suggests them from a snapshot of our catalogue; only keywords that find listed courses are
- * passed on. The advice speaks the page's language (`locale`), whichever provider writes it.
+ * passed on, and each skill carries the courses free today its keywords find. The advice speaks
+ * the page's language (`locale`), whichever provider writes it.
  */
 
 function validateGoal(goal: string): string {
@@ -108,5 +110,14 @@ export async function getLearningGuidance(
     services.logger.warn({ raw: reply.raw.slice(0, 200) }, "unreadable compass reply");
     throw new AiReplyUnreadable(AI_MESSAGES.compassUnreadable);
   }
-  return verifyGuidance(services, reply.value, () => computeCompassLocally(input), locale);
+  const verified = await verifyGuidance(
+    services,
+    reply.value,
+    () => computeCompassLocally(input),
+    locale,
+  );
+  return {
+    ...verified,
+    suggestedSkills: attachCourses(verified.suggestedSkills, catalogue, locale),
+  };
 }
