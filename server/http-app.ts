@@ -43,6 +43,7 @@ import {
 } from "./web/visitor-layers";
 import { EMPTY_PERSONAL_SCOPE, type PersonalScope } from "../core/personal-layer";
 import { createStaticFiles } from "./web/static-files";
+import { openCoursesFirst, REFUSED_OPENING_LOCAL, type RefusedOpening } from "./web/course-opening";
 import type { Services } from "./services";
 
 export type HttpAppOptions = {
@@ -160,6 +161,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
     );
   }
 
+  // The money path first: a click on View Course is answered without React Router.
+  app.use(openCoursesFirst(services));
+
   if (sharedPages) {
     app.use(noScriptMarker(services.config.publicSiteUrl.startsWith("https://")));
     app.use(sharedPages.middleware);
@@ -172,6 +176,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
       mode: options.build ? "production" : "development",
       getLoadContext: async (request, response) => {
         const context = await loadContext(request, response.locals.cspNonce as string | undefined);
+        context.courseOpening = response.locals[REFUSED_OPENING_LOCAL] as
+          RefusedOpening | undefined;
         // Who this request is: if it writes, their kept personal layers are forgotten.
         response.locals[WRITER_SUBJECT_LOCAL] = viewerSubject(context.identity);
         return context;

@@ -1,6 +1,7 @@
 import type { PersonalScope } from "../core/personal-layer";
 import type { Services } from "./services";
 import type { WebIdentity } from "./web/request-identity";
+import type { RefusedOpening } from "./web/course-opening";
 
 /** What every loader and action receives as `context` (built per request in server/index.ts). */
 export type RequestContext = {
@@ -19,6 +20,11 @@ export type RequestContext = {
    * PersonalLayer must carry (the courses shown, the redeem section).
    */
   sharedRender?: PersonalScope;
+  /**
+   * GET /go/:courseId already tried before React Router (server/web/course-opening.ts) and was
+   * refused: the route shows the refusal without opening again.
+   */
+  courseOpening?: RefusedOpening;
 };
 
 declare module "react-router" {

@@ -79,6 +79,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       const quote = await quoteCourseOpening(services, opener, courseId);
       return data<GoView>({ locale, view: "confirm", courseId, quote }, { headers: noStore });
     }
+    // Refused already before React Router (server/web/course-opening.ts): shown, not tried again.
+    if (context.courseOpening?.courseId === courseId) throw context.courseOpening.error;
     const opened = await openCourse(services, opener, courseId);
     return redirect(opened.location, { headers });
   } catch (error) {

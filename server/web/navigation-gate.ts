@@ -15,7 +15,7 @@ export type NavigationVerdict =
   /** Not a navigation at all: spend nothing, reveal nothing. */
   | { kind: "refuse"; status: 403 | 405; reason: string };
 
-type RequestFacts = { method: string; headers: Headers };
+type RequestFacts = { method: string; headers: Pick<Headers, "get"> };
 
 /** Speculative loads announce themselves with one of these (header name → words). */
 const SPECULATIVE_MARKERS: Array<[string, RegExp]> = [
@@ -45,6 +45,6 @@ export function judgeNavigation(request: RequestFacts): NavigationVerdict {
   return { kind: "open" };
 }
 
-function isSpeculative(headers: Headers): boolean {
+function isSpeculative(headers: RequestFacts["headers"]): boolean {
   return SPECULATIVE_MARKERS.some(([name, words]) => words.test(headers.get(name) ?? ""));
 }

@@ -45,14 +45,9 @@ export async function resolveWebIdentity(
   const authorization = request.get("authorization");
   const hasBearer = usesBearerScheme(authorization);
   const sessionId = hasBearer ? null : (cookies.get(SESSION_COOKIE) ?? null);
-  const user = hasBearer
-    ? await bearerUser(services, readBearerToken(authorization))
-    : isSessionIdShaped(sessionId)
-      ? await findSessionUser(services, sessionId)
-      : null;
-  const anonymousId = hasBearer
-    ? null
-    : verifyAnonymousCookie(services.sessionSecret, cookies.get(ANONYMOUS_COOKIE));
+  const { user, anonymousId } = hasBearer
+    ? { user: await bearerUser(services, readBearerToken(authorization)), anonymousId: null }
+    : await resolveCookieIdentity(services, cookies);
   const userAgent = request.get("user-agent") ?? "";
   const isAppClient = isAppUserAgent(userAgent, services.config.auth.appUserAgentToken);
   const identity: RequestIdentity = { user, anonymousId, isAppClient };
@@ -64,6 +59,22 @@ export async function resolveWebIdentity(
     viewer: await describeViewer(services, identity),
     flash: readFlash(cookies),
     secureCookies: services.config.publicSiteUrl.startsWith("https://"),
+  };
+}
+
+/**
+ * Who the session and visitor cookies say a request is, and nothing more (no viewer summary):
+ * what opening a course needs (server/web/course-opening.ts), and the cookie half of
+ * resolveWebIdentity.
+ */
+export async function resolveCookieIdentity(
+  services: Services,
+  cookies: Map<string, string>,
+): Promise<{ user: UserRow | null; anonymousId: string | null }> {
+  const sessionId = cookies.get(SESSION_COOKIE) ?? null;
+  return {
+    user: isSessionIdShaped(sessionId) ? await findSessionUser(services, sessionId) : null,
+    anonymousId: verifyAnonymousCookie(services.sessionSecret, cookies.get(ANONYMOUS_COOKIE)),
   };
 }
 

@@ -252,6 +252,11 @@ export function hasPremium(user: Pick<UserRow, "isPremium" | "premiumUntil">, no
   );
 }
 
+/** hasPremium as a condition on the `users` row a statement reads or updates (never null). */
+export function premiumCondition(now: Date) {
+  return sql<boolean>`(${users.isPremium} or coalesce(${users.premiumUntil} > ${now.toISOString()}::timestamptz, false))`;
+}
+
 /** Status display: only the temporary app flag reads App Premium (Temporary). */
 export function accountStatus(
   user: Pick<UserRow, "isPremium" | "premiumUntil">,

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_COURSE_FILTERS } from "../../../core/course-filters";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
@@ -421,6 +421,20 @@ describe("courses that cannot be opened for credit", () => {
     await expect(open(opener, 987_654)).rejects.toBeInstanceOf(NotFound);
     await expect(open(anonymous(), 987_654)).rejects.toBeInstanceOf(NotFound);
     expect((await loadUser(opener.userId)).creditBalance).toBe(10);
+  });
+
+  it("an unknown course opens no transaction (a flood of bad ids writes nothing)", async () => {
+    const opener = await newUser();
+    const transaction = vi.spyOn(harness.services.db, "transaction");
+    try {
+      await expect(open(opener, 987_655)).rejects.toBeInstanceOf(NotFound);
+      await expect(open(anonymous(), 987_655)).rejects.toBeInstanceOf(NotFound);
+      expect(transaction).not.toHaveBeenCalled();
+      await open(opener, courseIds[58]!);
+      expect(transaction).toHaveBeenCalledTimes(1);
+    } finally {
+      transaction.mockRestore();
+    }
   });
 });
 

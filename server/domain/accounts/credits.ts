@@ -1,11 +1,11 @@
-import { and, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { isRowId } from "../../../core/row-id";
 import { ANONYMOUS_DAILY_CREDITS } from "../../../core/rules";
 import { courses, users, visits } from "../../db/schema";
 import type { Transaction } from "../../db/client";
 import type { Services } from "../../services";
 import { countWithinDailyLimit } from "./daily-counters";
-import { anonymousSubject, hasPremium } from "./accounts";
+import { anonymousSubject, hasPremium, premiumCondition } from "./accounts";
 import { listedCondition } from "../catalog/catalog";
 import { confirmCouponAtOpening } from "./coupon-at-opening";
 import { CouponEnded, NotFound, OutOfCredits } from "../common/errors";
@@ -45,21 +45,11 @@ export async function openCourse(
     throw new CouponEnded({ id: course.id, title: course.title, category: course.category });
   }
 
-  const subject = subjectOf(opener);
-  const spent = await services.db.transaction(async (tx) => {
-    const [visit] = await tx
-      .insert(visits)
-      .values({ subject, courseId, visitedAt: now, day: today })
-      .onConflictDoUpdate({
-        target: [visits.subject, visits.courseId, visits.day],
-        set: { visitedAt: now },
-      })
-      .returning({ firstToday: sql<boolean>`(xmax = 0)` });
-    if (!visit?.firstToday) return false;
-    return opener.kind === "user"
-      ? spendUserCredit(tx, opener.userId, now)
-      : spendAnonymousCredit(tx, services, opener, today);
-  });
+  const spent = await services.db.transaction((tx) =>
+    opener.kind === "user"
+      ? openAsUser(tx, opener.userId, courseId, now, today)
+      : openAsAnonymous(tx, services, opener, courseId, now, today),
+  );
   return { location: course.couponUrl, title: course.title, spent };
 }
 
@@ -140,29 +130,68 @@ function subjectOf(opener: CourseOpener): string {
   return opener.kind === "user" ? opener.userId : anonymousSubject(opener.anonymousId);
 }
 
-async function spendUserCredit(tx: Transaction, userId: string, now: Date): Promise<boolean> {
-  const [user] = await tx
-    .select({ isPremium: users.isPremium, premiumUntil: users.premiumUntil })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!user) throw new NotFound("Account not found.");
-  if (hasPremium(user, now)) {
-    await tx
-      .update(users)
-      .set({ clickCount: sql`${users.clickCount} + 1` })
-      .where(eq(users.id, userId));
-    return false;
-  }
-  const [charged] = await tx
-    .update(users)
-    .set({
-      creditBalance: sql`${users.creditBalance} - 1`,
-      clickCount: sql`${users.clickCount} + 1`,
+/**
+ * A user's open in one statement (the money path's only one): the day's visit and, on the first
+ * open of that course today, the click and — without premium — one credit. The UPDATE's
+ * `credit_balance > 0` is re-checked on the row it locks, so concurrent opens of different
+ * courses never take a balance below zero; the visit's unique row makes concurrent opens of one
+ * course spend once. A refusal throws, and the transaction takes the visit back.
+ */
+async function openAsUser(
+  tx: Transaction,
+  userId: string,
+  courseId: number,
+  now: Date,
+  today: string,
+): Promise<boolean> {
+  const premium = premiumCondition(now);
+  const result = (await tx.execute(sql`
+    with visit as (
+      insert into ${visits} (subject, course_id, visited_at, day)
+      values (${userId}, ${courseId}, ${now.toISOString()}::timestamptz, ${today}::date)
+      on conflict (subject, course_id, day) do update set visited_at = excluded.visited_at
+      returning (xmax = 0) as first_today
+    ), opened as (
+      update ${users}
+      set credit_balance = ${users.creditBalance} - (case when ${premium} then 0 else 1 end),
+        click_count = ${users.clickCount} + 1
+      where ${users.id} = ${userId} and (select first_today from visit)
+        and (${premium} or ${users.creditBalance} > 0)
+      returning not ${premium} as spent
+    )
+    select (select first_today from visit) as "firstToday",
+      (select spent from opened) as "spent",
+      exists (select 1 from opened) as "opened",
+      exists (select 1 from ${users} where ${users.id} = ${userId}) as "known"
+  `)) as unknown as { rows: OpenRow[] };
+  const row = result.rows[0]!;
+  if (!row.firstToday) return false;
+  if (row.opened) return Boolean(row.spent);
+  if (!row.known) throw new NotFound("Account not found.");
+  throw new OutOfCredits();
+}
+
+type OpenRow = { firstToday: boolean; spent: boolean | null; opened: boolean; known: boolean };
+
+/** The anonymous visitor's open: the day's visit and, on a first open today, the credit. */
+async function openAsAnonymous(
+  tx: Transaction,
+  services: Services,
+  opener: { anonymousId: string; ip: string },
+  courseId: number,
+  now: Date,
+  today: string,
+): Promise<boolean> {
+  const [visit] = await tx
+    .insert(visits)
+    .values({ subject: anonymousSubject(opener.anonymousId), courseId, visitedAt: now, day: today })
+    .onConflictDoUpdate({
+      target: [visits.subject, visits.courseId, visits.day],
+      set: { visitedAt: now },
     })
-    .where(and(eq(users.id, userId), gt(users.creditBalance, 0)))
-    .returning({ balance: users.creditBalance });
-  if (!charged) throw new OutOfCredits();
-  return true;
+    .returning({ firstToday: sql<boolean>`(xmax = 0)` });
+  if (!visit?.firstToday) return false;
+  return spendAnonymousCredit(tx, services, opener, today);
 }
 
 /** Counts a credit against the anonymous cookie and, so fresh cookies don't help, its IP. */

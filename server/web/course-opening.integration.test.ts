@@ -1,0 +1,107 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { courses, users, visits } from "../db/schema";
+import { couponRecord, seedCourses, signInUser } from "../../tests/setup/api-test-server";
+import { startWebTestServer, type WebTestServer } from "../../tests/setup/web-test-server";
+
+const BROWSER =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+let site: WebTestServer;
+let courseIds: number[];
+
+beforeAll(async () => {
+  site = await startWebTestServer();
+  await seedCourses(
+    site.services,
+    ["one", "two", "three"].map((slug) => couponRecord({ slug: `fast-open-${slug}` })),
+  );
+  courseIds = (await site.services.db.select({ id: courses.id }).from(courses)).map((c) => c.id);
+}, 300_000);
+afterAll(async () => site?.stop());
+
+/** A click on View Course on this site. */
+function open(courseId: number, cookie?: string) {
+  return fetch(`${site.baseUrl}/go/${courseId}`, {
+    redirect: "manual",
+    headers: {
+      "user-agent": BROWSER,
+      "sec-fetch-dest": "document",
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-site": "same-origin",
+      ...(cookie ? { cookie } : {}),
+    },
+  });
+}
+
+async function balanceOf(userId: string) {
+  const [row] = await site.services.db
+    .select({ balance: users.creditBalance, clicks: users.clickCount })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row!;
+}
+
+async function visitsOf(subject: string): Promise<number> {
+  const [row] = await site.services.db
+    .select({ n: count() })
+    .from(visits)
+    .where(eq(visits.subject, subject));
+  return row!.n;
+}
+
+describe("GET /go/:id for a signed-in user, answered before React Router", () => {
+  it("redirects to the coupon, spends one credit once a day, and stores nothing on the way", async () => {
+    const user = await signInUser(site.services, "fast-open@example.com");
+    const first = await open(courseIds[0]!, user.cookie);
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toContain("couponCode=");
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(first.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    expect(await balanceOf(user.userId)).toEqual({ balance: 9, clicks: 1 });
+    expect((await open(courseIds[0]!, user.cookie)).status).toBe(302);
+    expect(await balanceOf(user.userId)).toEqual({ balance: 9, clicks: 1 });
+  });
+
+  it("shows the out-of-credits page once, without opening twice or keeping the visit", async () => {
+    const user = await signInUser(site.services, "fast-open-broke@example.com");
+    await site.services.db.update(users).set({ creditBalance: 0 }).where(eq(users.id, user.userId));
+    const openCourse = vi.spyOn(site.services.db, "transaction");
+    try {
+      const refused = await open(courseIds[1]!, user.cookie);
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toContain("Credit Limit Reached");
+      // Tried once before React Router; the route showed that refusal without trying again.
+      expect(openCourse).toHaveBeenCalledTimes(1);
+    } finally {
+      openCourse.mockRestore();
+    }
+    expect(await balanceOf(user.userId)).toEqual({ balance: 0, clicks: 0 });
+    expect(await visitsOf(user.userId)).toBe(0);
+  });
+
+  it("answers 404 for a course that does not exist, and opens no transaction", async () => {
+    const user = await signInUser(site.services, "fast-open-404@example.com");
+    const transaction = vi.spyOn(site.services.db, "transaction");
+    try {
+      for (const id of [987_654, 987_655, 2_147_483_647]) {
+        expect((await open(id, user.cookie)).status).toBe(404);
+      }
+      expect((await open(987_656)).status).toBe(404);
+      expect(transaction).not.toHaveBeenCalled();
+    } finally {
+      transaction.mockRestore();
+    }
+    expect(await balanceOf(user.userId)).toEqual({ balance: 10, clicks: 0 });
+  });
+
+  it("a returning visitor's cookie opens here too; a new visitor gets the cookie from the route", async () => {
+    const first = await open(courseIds[2]!);
+    expect(first.status).toBe(302);
+    const cookie = first.headers.getSetCookie().find((value) => value.startsWith("kk_anon="));
+    expect(cookie).toBeDefined();
+    const again = await open(courseIds[1]!, cookie!.split(";")[0]);
+    expect(again.status).toBe(302);
+    expect(again.headers.getSetCookie()).toEqual([]);
+  });
+});

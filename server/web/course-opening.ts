@@ -1,0 +1,99 @@
+import type express from "express";
+import { isbot } from "isbot";
+import { parseRowId } from "../../core/row-id";
+import { viewerSubject } from "../domain/accounts/accounts";
+import { openCourse, type CourseOpener } from "../domain/accounts/credits";
+import { DomainError } from "../domain/common/errors";
+import type { Services } from "../services";
+import { parseCookies } from "./cookies";
+import { judgeNavigation } from "./navigation-gate";
+import { resolveCookieIdentity } from "./request-identity";
+import { WRITER_SUBJECT_LOCAL } from "./visitor-layers";
+
+/** Where a refused opening waits for the /go route to show it (`response.locals`). */
+export const REFUSED_OPENING_LOCAL = "refusedOpening";
+
+/** An opening tried here and refused (no credit, coupon ended, unknown course…). */
+export type RefusedOpening = { courseId: number; error: DomainError };
+
+const GO_PATH = /^\/go\/([^/.]+)$/;
+/** A redirect to a coupon is for this visitor, this once. */
+const NOT_STORED = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
+
+/**
+ * GET /go/:courseId, clicked by a signed-in user or a returning visitor: the money path, and the
+ * request a popular coupon brings by the thousand. It is answered here, before React Router, with
+ * the least a safe spend needs: who the cookies say the visitor is (one query for a session),
+ * the course, and one short transaction (credits.ts), then the redirect. No page is rendered, no
+ * viewer summary read; only the visitor's own kept layer is forgotten (visitor-layers.ts).
+ *
+ * Everything else goes on to the /go route (app/routes/go.tsx), which owns the rules for it: a
+ * crawler, a navigation the gate does not let spend, a Bearer client, a new visitor (who gets a
+ * cookie there). A refusal is handed to that route in `response.locals` to be shown, not tried
+ * again.
+ */
+export function openCoursesFirst(services: Services): express.RequestHandler {
+  return (request, response, next) => {
+    const courseId = request.method === "GET" ? courseIdOf(request.path) : null;
+    if (courseId === null || !mayOpenHere(request)) {
+      next();
+      return;
+    }
+    open(services, request, response, courseId).then(
+      (handled) => {
+        if (!handled) next();
+      },
+      (error: unknown) => {
+        if (!(error instanceof DomainError)) {
+          next(error);
+          return;
+        }
+        const refused: RefusedOpening = { courseId, error };
+        response.locals[REFUSED_OPENING_LOCAL] = refused;
+        next();
+      },
+    );
+  };
+}
+
+function courseIdOf(path: string): number | null {
+  const match = GO_PATH.exec(path);
+  return match ? parseRowId(match[1]!) : null;
+}
+
+function mayOpenHere(request: express.Request): boolean {
+  if (request.headers.authorization !== undefined) return false;
+  if (isbot(request.get("user-agent"))) return false;
+  const headers = { get: (name: string) => request.get(name) ?? null };
+  return judgeNavigation({ method: request.method, headers }).kind === "open";
+}
+
+/** True when the course was opened and the redirect sent; false when the route must answer. */
+async function open(
+  services: Services,
+  request: express.Request,
+  response: express.Response,
+  courseId: number,
+): Promise<boolean> {
+  const { user, anonymousId } = await resolveCookieIdentity(
+    services,
+    parseCookies(request.headers.cookie),
+  );
+  let opener: CourseOpener;
+  if (user) opener = { kind: "user", userId: user.id };
+  else if (anonymousId)
+    opener = {
+      kind: "anonymous",
+      anonymousId,
+      ip: request.ip ?? request.socket.remoteAddress ?? "unknown",
+    };
+  else return false;
+  // Whoever opens has written: their kept personal layer is forgotten as the answer goes out.
+  response.locals[WRITER_SUBJECT_LOCAL] = viewerSubject({ user, anonymousId });
+  const opened = await openCourse(services, opener, courseId);
+  if (response.headersSent) return true;
+  response.set(NOT_STORED);
+  response.vary("Cookie");
+  response.redirect(302, opened.location);
+  return true;
+}
