@@ -14,6 +14,7 @@ const pages: RouteConfigEntry[] = [
   route("dashboard", "routes/dashboard.tsx"),
   route("course/:slug", "routes/course.tsx"),
   route("sign-in", "routes/sign-in.tsx"),
+  route("alerts/feed-help/:token", "routes/alerts-feed-help.tsx"),
 ];
 
 /**
@@ -30,7 +31,7 @@ function indonesian(entries: RouteConfigEntry[]): RouteConfigEntry[] {
   }));
 }
 
-/** The route table: the pages in both languages plus the server-side routes (/go, /api, /auth, feeds, uploads). */
+/** The route table: the pages in both languages plus the server-side routes (/go, /api, /auth, feeds, uploads, covers). */
 export default [
   ...pages,
   ...indonesian(pages),
@@ -39,6 +40,7 @@ export default [
   route("feed.xml", "routes/feed-xml.ts"),
   route("uploads/:key", "routes/uploads.ts"),
   route("avatars/:file", "routes/avatars.ts"),
+  route("covers/:file", "routes/covers.ts"),
   // The operator console: the layout checks the operator and draws the navigation; one module
   // per section.
   route("admin", "routes/admin/layout.tsx", [

@@ -14,6 +14,7 @@ export type PublicCourse = {
   instructor: string | null;
   language: string | null;
   level: string | null;
+  /** Our own copy of the course image (/uploads/…, 480 px WebP), or null: show the drawn cover. */
   imageUrl: string | null;
   durationMinutes: number | null;
   udemyRating: number | null;

@@ -99,7 +99,7 @@ export function CourseCard({
       {/* On phones a thumbnail beside the title keeps the first card's title on the first screen. */}
       <div className="mt-3 flex items-start gap-3 sm:flex-col sm:gap-0">
         <CourseImage
-          imageUrl={course.imageUrl}
+          course={course}
           width={480}
           height={270}
           sizes={CARD_IMAGE_SIZES}

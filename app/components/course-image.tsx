@@ -1,56 +1,77 @@
-import { courseImageSrcSet } from "../../core/course-images";
-import { safeImageSrc } from "../../core/safe-addresses";
-import { useSiteUrl } from "./site-url";
+import { courseCoverPath, type CoverFacts } from "../../core/course-cover";
+import { courseImageSrcSet, ownCourseImage } from "../../core/course-images";
 import { useImageFailure } from "./image-failure";
 
 /**
- * A course's image in a 16:9 box that is the same size whether the image loads, fails or is
- * missing (a placeholder takes its place), so nothing around it moves. Width and height are on
- * the element; `sizes` and a srcset let the browser fetch the smallest version the source offers.
- * Only images in the first screenful are fetched at once (`priority`: eager, high priority);
- * every other one waits until it is about to scroll into view. The image is decorative: the
- * course title is always next to it, so it has an empty alt text.
+ * A course's image in a 16:9 box that is the same size whatever is shown, so nothing around it
+ * moves: our own copy of the course's image (fetched once by our server, in several widths), else
+ * the cover we draw from its category's colour and title, else (if even that fails to load) a
+ * placeholder. Everything comes from our origin: a visitor's browser never asks Udemy's image
+ * host. Width and height are on the element; `sizes` and a srcset let the browser fetch the
+ * smallest copy. Only images in the first screenful are fetched at once (`priority`: eager, high
+ * priority); every other one waits until it is about to scroll into view. The image is
+ * decorative: the course title is always next to it, so it has an empty alt text.
  */
 export function CourseImage({
-  imageUrl,
+  course,
   width,
   height,
   sizes,
   priority = false,
   className = "",
 }: {
-  imageUrl: string | null;
+  course: CoverFacts & { imageUrl: string | null };
   width: number;
   height: number;
   sizes: string;
   priority?: boolean;
   className?: string;
 }) {
-  // A feed could name one of the site's own pages as an image: it is never requested.
-  const src = safeImageSrc(imageUrl, useSiteUrl());
-  const { imageRef, failed, onError } = useImageFailure(src);
+  const own = ownCourseImage(course.imageUrl);
+  const cover = courseCoverPath(course);
+  const { imageRef: ownRef, failed: ownFailed, onError: onOwnError } = useImageFailure(own);
+  const { imageRef: coverRef, failed: coverFailed, onError: onCoverError } = useImageFailure(cover);
 
   const box = `aspect-video overflow-hidden ${className}`;
-  if (!src || src.startsWith("data:") || failed) {
-    return <CourseImagePlaceholder className={box} />;
+  const shared = {
+    width,
+    height,
+    loading: priority ? "eager" : "lazy",
+    fetchPriority: priority ? "high" : undefined,
+    decoding: "async",
+    className: `${box} h-auto bg-slate-100 object-cover dark:bg-slate-800`,
+  } as const;
+  if (own && !ownFailed) {
+    const srcSet = courseImageSrcSet(own);
+    return (
+      <img
+        key={own}
+        ref={ownRef}
+        src={own}
+        srcSet={srcSet}
+        sizes={srcSet ? sizes : undefined}
+        onError={onOwnError}
+        alt=""
+        data-testid="course-image"
+        {...shared}
+      />
+    );
   }
-  return (
-    <img
-      ref={imageRef}
-      src={src}
-      srcSet={courseImageSrcSet(src)}
-      sizes={sizes}
-      width={width}
-      height={height}
-      alt=""
-      loading={priority ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
-      decoding="async"
-      referrerPolicy="no-referrer"
-      onError={onError}
-      className={`${box} h-auto bg-slate-100 object-cover dark:bg-slate-800`}
-    />
-  );
+  if (!coverFailed) {
+    // A vector drawing: one file fits every width.
+    return (
+      <img
+        key={cover}
+        ref={coverRef}
+        src={cover}
+        onError={onCoverError}
+        alt=""
+        data-testid="course-cover"
+        {...shared}
+      />
+    );
+  }
+  return <CourseImagePlaceholder className={box} />;
 }
 
 function CourseImagePlaceholder({ className }: { className: string }) {

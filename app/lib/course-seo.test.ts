@@ -150,7 +150,7 @@ function facts(overrides: Partial<CourseSeoFacts> = {}): CourseSeoFacts {
     instructor: "Ani Lestari",
     language: "English",
     level: "Beginner Level",
-    imageUrl: "https://img-c.udemycdn.com/course/750x422/123_abc.jpg",
+    imageUrl: "/uploads/course-0123456789abcdef01234567-480.webp",
     durationMinutes: 330,
     students: 15924,
     expiresAt: "2026-11-25T14:07:00.000Z",
@@ -266,13 +266,16 @@ describe("courseSummary and courseMetaDescription", () => {
 });
 
 describe("courseShareImage", () => {
-  it("shares the course's image, never one of the site's own pages, else the default", () => {
-    const udemy = "https://img-c.udemycdn.com/course/750x422/1_a.jpg";
-    expect(courseShareImage({ imageUrl: udemy }, SITE)).toBe(udemy);
-    expect(courseShareImage({ imageUrl: `${SITE}/uploads/a.webp` }, SITE)).toBe(
-      `${SITE}/uploads/a.webp`,
+  it("shares our own 750 px copy of the course's image, absolute; nothing else", () => {
+    const own = "/uploads/course-0123456789abcdef01234567-480.webp";
+    expect(courseShareImage({ imageUrl: own }, SITE)).toBe(
+      `${SITE}/uploads/course-0123456789abcdef01234567-750.webp`,
     );
+    // Udemy's address is never handed out: a preview would fetch it from Udemy.
+    const udemy = "https://img-c.udemycdn.com/course/750x422/1_a.jpg";
+    expect(courseShareImage({ imageUrl: udemy }, SITE)).toBeNull();
     expect(courseShareImage({ imageUrl: `${SITE}/go/12` }, SITE)).toBeNull();
+    expect(courseShareImage({ imageUrl: "/uploads/../go/12-480.webp" }, SITE)).toBeNull();
     expect(courseShareImage({ imageUrl: "data:image/png;base64,AAAA" }, SITE)).toBeNull();
     expect(courseShareImage({ imageUrl: null }, SITE)).toBeNull();
   });

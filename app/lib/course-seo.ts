@@ -1,7 +1,7 @@
 import type { PublicCourse } from "../../core/course";
 import { courseListHref } from "../../core/course-filters";
 import { coursePath } from "../../core/course-paths";
-import { safeImageSrc } from "../../core/safe-addresses";
+import { courseImageAtWidth, ownCourseImage } from "../../core/course-images";
 import { TRUNCATE, truncate } from "../../core/text";
 import { absoluteUrl, breadcrumbJsonLd } from "./seo";
 
@@ -47,15 +47,16 @@ export function courseMetaDescription(summary: string): string {
 }
 
 /**
- * The share image: the course's own when it is a web address that is not one of the site's pages
- * (a preview fetcher must never be sent to /go/…), else null for the site's default.
+ * The share image: our own 750 px copy of the course's image (absolute, for preview fetchers),
+ * else null for the site's default. A drawn cover is an SVG, which previews do not show.
  */
 export function courseShareImage(
   course: Pick<PublicCourse, "imageUrl">,
   siteUrl: string,
 ): string | null {
-  const src = safeImageSrc(course.imageUrl, siteUrl);
-  return src && /^https?:\/\//i.test(src) ? src : null;
+  const own = ownCourseImage(course.imageUrl);
+  const large = own && courseImageAtWidth(own, 750);
+  return large ? absoluteUrl(siteUrl, large) : null;
 }
 
 /** ISO 8601 duration ("PT5H30M") of a length in minutes. */

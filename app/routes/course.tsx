@@ -175,7 +175,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       <div className="mt-2 grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:gap-10">
         <div className="min-w-0">
           <CourseImage
-            imageUrl={course.imageUrl}
+            course={course}
             width={750}
             height={422}
             sizes="(min-width: 1152px) 640px, (min-width: 768px) 58vw, 100vw"

@@ -126,7 +126,12 @@ export const courseSchema = z.object({
   instructor: z.string().nullable(),
   language: z.string().nullable(),
   level: z.string().nullable(),
-  imageUrl: z.string().nullable(),
+  imageUrl: z
+    .string()
+    .nullable()
+    .describe(
+      "The course image, a copy on this site (a path under /uploads/, 480×270 WebP; 240 and 750 px beside it); null: the site draws a cover at /covers/<id>-<version>.svg",
+    ),
   durationMinutes: z.number().nullable(),
   udemyRating: z.number().nullable(),
   udemyReviews: z.number().nullable(),

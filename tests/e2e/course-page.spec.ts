@@ -106,9 +106,10 @@ test("from the home page a visitor opens a course page by its title and sees eve
   await expect(page.locator("section[aria-labelledby='about-heading'] p")).toContainText(
     course.title,
   );
-  // No image in the demo catalogue: the placeholder holds the same 16:9 box.
-  const placeholder = page.getByTestId("course-image-placeholder").first();
-  const box = (await placeholder.boundingBox())!;
+  // No image of its own in the demo catalogue: the cover we draw, from our origin, 16:9.
+  const cover = main.getByTestId("course-cover").first();
+  await expect(cover).toHaveAttribute("src", new RegExp(`^/covers/${id}-[0-9a-z]+\\.svg$`));
+  const box = (await cover.boundingBox())!;
   expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
 
   // Time left in words, not a clock-like "19:33:10", and the end as a Jakarta time.

@@ -96,6 +96,35 @@ test.describe("home on a phone", () => {
     );
   });
 
+  test("card images come from our origin only, in the same 16:9 box, at 390 and 1366 px", async ({
+    page,
+  }) => {
+    const imageOrigins = new Set<string>();
+    page.on("request", (request) => {
+      if (request.resourceType() === "image") imageOrigins.add(new URL(request.url()).origin);
+    });
+    for (const [width, height] of [
+      [390, 844],
+      [1366, 768],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.goto("/");
+      // The demo courses have no image of their own: each shows the cover we draw for it.
+      const card = courseCards(page).first();
+      const cover = card.getByTestId("course-cover");
+      await expect(cover).toHaveAttribute("src", /^\/covers\/\d+-[0-9a-z]+\.svg$/);
+      await expect
+        .poll(() => cover.evaluate((image: HTMLImageElement) => image.naturalWidth))
+        .toBeGreaterThan(0);
+      const box = (await cover.boundingBox())!;
+      expect(box.width / box.height).toBeCloseTo(16 / 9, 1);
+      // A 112 px thumbnail beside the title on a phone; the card's full width on a laptop.
+      if (width === 390) expect(box.width).toBe(112);
+      else expect(box.width).toBeCloseTo((await card.boundingBox())!.width - 32, 0);
+    }
+    expect([...imageOrigins]).toEqual([new URL(page.url()).origin]);
+  });
+
   test("every control is at least 44×44 px or spaced like one", async ({ page }) => {
     await gotoHydrated(page, "/");
     await expectNoSmallTapTargets(page, "/");

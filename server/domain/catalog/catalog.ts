@@ -15,6 +15,7 @@ import {
   type SQLWrapper,
 } from "drizzle-orm";
 import { isRowId } from "../../../core/row-id";
+import { courseImagePath } from "../../../core/course-images";
 import type { PublicCourse } from "../../../core/course";
 import { addDays, startOfJakartaDay, toJakartaDay } from "../../../core/dates";
 import { COURSES_PAGE_SIZE, type CourseFilters } from "../../../core/course-filters";
@@ -43,7 +44,8 @@ export const publicColumns = {
   instructor: courses.instructor,
   language: courses.language,
   level: courses.level,
-  imageUrl: courses.imageUrl,
+  /** Our copy of the image: `imageUrl` names it on our origin, never Udemy's address. */
+  imageKey: courses.imageKey,
   durationMinutes: courses.durationMinutes,
   udemyRating: courses.udemyRating,
   udemyReviews: courses.udemyReviews,
@@ -70,7 +72,7 @@ export function toPublicCourse(row: PublicColumns): PublicCourse {
     instructor: row.instructor,
     language: row.language,
     level: row.level,
-    imageUrl: row.imageUrl,
+    imageUrl: courseImagePath(row.imageKey),
     durationMinutes: row.durationMinutes,
     udemyRating: row.udemyRating,
     udemyReviews: row.udemyReviews,
