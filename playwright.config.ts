@@ -130,6 +130,8 @@ export default defineConfig({
         // (FAKE_NOW), so an answer never goes stale. 30 February never comes.
         INGEST_CRON: "0 0 30 2 *",
         UDEMY_BASE_URL: E2E_UDEMY_URL,
+        // Course images from the stand-in only: nothing reaches Udemy's CDN.
+        UDEMY_IMAGE_BASE_URL: E2E_UDEMY_URL,
         // The vendors' push services and the stand-ins push.spec.ts and alerts-journey.spec.ts start.
         PUSH_SERVICES: [...DEFAULT_PUSH_SERVICES, E2E_PUSH_ORIGIN, E2E_JOURNEY_PUSH_ORIGIN].join(
           ",",

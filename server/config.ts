@@ -95,6 +95,11 @@ const environmentSchema = z.object({
   /** Ask Udemy's course-landing API whether coupons are still 100% off (off by default). */
   UDEMY_CHECK: booleanFlag,
   UDEMY_BASE_URL: z.url().default("https://www.udemy.com"),
+  /**
+   * Where course images may be fetched from. Unset: Udemy's image CDN only (the allow-list in
+   * server/adapters/course-images/image-fetch.ts); set: only this origin (a stand-in or mirror).
+   */
+  UDEMY_IMAGE_BASE_URL: z.url().optional(),
   /** Coupons re-checked with Udemy per run. */
   UDEMY_CHECK_LIMIT: z.coerce.number().int().min(1).max(5000).default(200),
   INGEST_FETCH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
@@ -236,6 +241,8 @@ export type IngestConfig = {
   staleAfterDays: number;
   udemyCheck: boolean;
   udemyBaseUrl: string;
+  /** The one origin course images may come from instead of Udemy's CDN; null: the CDN. */
+  udemyImageBaseUrl: string | null;
   udemyCheckLimit: number;
   fetchTimeoutMs: number;
   maxFeedBytes: number;
@@ -387,6 +394,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
       staleAfterDays: values.STALE_AFTER_DAYS,
       udemyCheck: values.UDEMY_CHECK,
       udemyBaseUrl: values.UDEMY_BASE_URL,
+      udemyImageBaseUrl: values.UDEMY_IMAGE_BASE_URL ?? null,
       udemyCheckLimit: values.UDEMY_CHECK_LIMIT,
       fetchTimeoutMs: values.INGEST_FETCH_TIMEOUT_MS,
       maxFeedBytes: values.INGEST_MAX_FEED_BYTES,

@@ -30,6 +30,8 @@ export function testConfig(env: Record<string, string> = {}) {
     SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
     VAPID_PUBLIC_KEY: TEST_VAPID_KEYS.publicKey,
     VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
+    // Course images only from a port nothing listens on: a CDN address is refused unasked.
+    UDEMY_IMAGE_BASE_URL: "http://127.0.0.1:9",
     ...env,
   });
 }

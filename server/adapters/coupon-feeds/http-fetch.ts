@@ -60,6 +60,11 @@ export const MAX_REDIRECTS = 5;
  */
 export type AddressGate = {
   trustedOrigins?: readonly string[];
+  /**
+   * When given, the only hosts (https) a hop may go to besides the trusted origins: an
+   * allow-list such as Udemy's image CDN, so a redirect cannot lead anywhere else.
+   */
+  allowedHosts?: readonly string[];
   /** Resolves a host name to its addresses (tests replace it). */
   resolveHost?: (host: string) => Promise<string[]>;
 };
@@ -92,6 +97,13 @@ export async function requestHop(
 ): Promise<Response> {
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new FetchError(`refused to fetch a ${url.protocol} address`, false);
+  }
+  if (
+    gate.allowedHosts &&
+    !gate.trustedOrigins?.includes(url.origin) &&
+    !(url.protocol === "https:" && gate.allowedHosts.includes(url.hostname.toLowerCase()))
+  ) {
+    throw new FetchError(`refused to fetch ${shortUrl(url.href)}: not an allowed host`, false);
   }
   if (
     !gate.trustedOrigins?.includes(url.origin) &&
@@ -203,7 +215,7 @@ async function fetchOnce(
 }
 
 /** The final answer for `start`, every redirect hop through the gate. */
-async function followRedirects(
+export async function followRedirects(
   start: string,
   gate: AddressGate,
   request: HopRequest,
@@ -252,7 +264,16 @@ export async function readBodyText(
   maxBytes: number,
   tooLarge: () => Error,
 ): Promise<string> {
-  if (!response.body) return "";
+  return new TextDecoder("utf-8").decode(await readBodyBytes(response, maxBytes, tooLarge));
+}
+
+/** A response body's bytes, streamed and abandoned as soon as it passes `maxBytes`. */
+export async function readBodyBytes(
+  response: Response,
+  maxBytes: number,
+  tooLarge: () => Error,
+): Promise<Buffer> {
+  if (!response.body) return Buffer.alloc(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -266,7 +287,7 @@ export async function readBodyText(
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 function tooLarge(maxBytes: number): FetchError {

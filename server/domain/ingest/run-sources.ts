@@ -6,6 +6,7 @@ import { ingestRuns, type SourceRunStats } from "../../db/schema";
 import type { Services } from "../../services";
 import { queueAlertsForNewCoupons, type MatchOutcome } from "../alerts/match-new-coupons";
 import { ValidationError } from "../common/errors";
+import { copyCourseImages } from "./course-images";
 import { importCouponRecords } from "./import-records";
 import type { IngestServices } from "./ingest-services";
 import { MAX_STORED_ERRORS, withIngestLock } from "./ingest-runs";
@@ -167,6 +168,20 @@ export async function runIngest(
       errors.push(
         `[udemy-check] ${runCheck.counts.unknown} coupons could not be checked${runCheck.backedOff ? " (Udemy refused: no more checks this run)" : ""}: ${runCheck.firstUnknown}`,
       );
+    }
+
+    // Our own copies of course images, once sources and Udemy's facts named them (bounded). A
+    // refused or failed image is logged, not a run error: the course shows its drawn cover.
+    if (!options.signal?.aborted) {
+      try {
+        const images = await copyCourseImages(services, {
+          imageBaseUrl: services.config.ingest.udemyImageBaseUrl,
+          signal: options.signal,
+        });
+        log.info(images, "course images copied");
+      } catch (error) {
+        log.warn({ err: error }, "course images not copied");
+      }
     }
 
     const totals = outcomes.reduce(

@@ -1,0 +1,90 @@
+import { and, desc, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
+import {
+  courseImageGate,
+  fetchCourseImage,
+  ImageRefused,
+  prepareCourseImage,
+} from "../../adapters/course-images/image-fetch";
+import { botUserAgent } from "../../adapters/coupon-feeds/http-fetch";
+import { courses } from "../../db/schema";
+import type { Services } from "../../services";
+import { mapWithConcurrency } from "./run-coupon-check";
+
+/** Images fetched per ingest run: the newest courses first, the rest in the next runs. */
+export const COURSE_IMAGES_PER_RUN = 40;
+const IMAGE_CONCURRENCY = 3;
+const MAX_REPORTED_ERRORS = 3;
+
+export type CourseImageCounts = {
+  stored: number;
+  /** Refused for good (off the CDN, too large, an SVG, not an image): the drawn cover stays. */
+  refused: number;
+  /** Could not be fetched this time (network, 5xx): tried again next run. */
+  failed: number;
+  /** The first reasons, "course <id>: <reason>". */
+  errors: string[];
+};
+
+export type CourseImageSettings = {
+  /** UDEMY_IMAGE_BASE_URL: the one origin images may come from instead of Udemy's CDN. */
+  imageBaseUrl: string | null;
+  limit?: number;
+  signal?: AbortSignal;
+};
+
+/**
+ * Our own copies of listed courses' images, fetched once per image address: a course whose
+ * `image_url` was never fetched (or changed since) gets it fetched, checked by its bytes and
+ * stored in every width the pages use (core/course-images.ts) in the image store. A refused
+ * image is not asked for again until the address changes; a failed fetch is retried next run.
+ * Pages then show our copy, or the cover we draw when there is none.
+ */
+export async function copyCourseImages(
+  services: Services,
+  settings: CourseImageSettings,
+): Promise<CourseImageCounts> {
+  const counts: CourseImageCounts = { stored: 0, refused: 0, failed: 0, errors: [] };
+  const rows = await services.db
+    .select({ id: courses.id, imageUrl: courses.imageUrl })
+    .from(courses)
+    .where(
+      and(
+        eq(courses.active, true),
+        isNotNull(courses.imageUrl),
+        or(isNull(courses.imageFetchedFrom), ne(courses.imageFetchedFrom, courses.imageUrl)),
+      ),
+    )
+    .orderBy(desc(courses.id))
+    .limit(settings.limit ?? COURSE_IMAGES_PER_RUN);
+  const gate = courseImageGate(settings.imageBaseUrl);
+  const userAgent = botUserAgent(services.config.publicSiteUrl);
+  const report = (id: number, reason: string) => {
+    if (counts.errors.length < MAX_REPORTED_ERRORS) counts.errors.push(`course ${id}: ${reason}`);
+  };
+
+  await mapWithConcurrency(rows, IMAGE_CONCURRENCY, async (row) => {
+    const address = row.imageUrl!;
+    if (settings.signal?.aborted) return;
+    const sameAddress = and(eq(courses.id, row.id), eq(courses.imageUrl, address));
+    try {
+      const bytes = await fetchCourseImage(address, gate, { userAgent, signal: settings.signal });
+      const prepared = await prepareCourseImage(bytes);
+      for (const file of prepared.files) {
+        await services.images.put(file.name, file.bytes, "image/webp");
+      }
+      await services.db
+        .update(courses)
+        .set({ imageKey: prepared.key, imageFetchedFrom: address })
+        .where(sameAddress);
+      counts.stored += 1;
+    } catch (error) {
+      if (error instanceof ImageRefused) {
+        counts.refused += 1;
+        await services.db.update(courses).set({ imageFetchedFrom: address }).where(sameAddress);
+      } else counts.failed += 1;
+      report(row.id, (error as Error).message);
+    }
+  });
+  if (counts.stored > 0) services.cache.forget("catalog:");
+  return counts;
+}
