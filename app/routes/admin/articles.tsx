@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { AdminTable, Notice } from "../../components/admin/admin-ui";
 import { ConfirmButton } from "../../components/admin/confirm-button";
+import { ModerationVerdicts } from "../../components/admin/moderation-verdicts";
 import { formatJakartaInstant } from "../../../core/dates";
 import { adminListArticles } from "../../../server/domain/admin/admin";
 import { operatorOr404, sectionAction } from "./console.server";
@@ -37,9 +38,7 @@ export default function AdminArticles({ loaderData, actionData }: Route.Componen
               <td className="p-2">{article.author}</td>
               <td className="p-2">{formatJakartaInstant(new Date(article.createdAt))}</td>
               <td className="p-2">
-                <pre className="max-w-xs overflow-auto text-xs whitespace-pre-wrap">
-                  {article.moderation ? JSON.stringify(article.moderation, null, 1) : "—"}
-                </pre>
+                <ModerationVerdicts stored={article.moderation} />
               </td>
               <td className="p-2">
                 {article.status === "hidden" ? (
