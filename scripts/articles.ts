@@ -3,7 +3,7 @@ import {
   listArticlesForOperators,
   setArticleStatus,
   type OperatorArticle,
-} from "../server/domain/articles/articles";
+} from "../server/domain/articles/operator-articles";
 import { ValidationError } from "../server/domain/common/errors";
 import { callServer, openCliTarget, readCliConfig } from "./cli-database";
 

@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import express, { type Response, type Router } from "express";
 import { z } from "zod";
 import { UTC_OFFSET_PATTERN } from "../core/dates";
-import { listArticlesForOperators, setArticleStatus } from "./domain/articles/articles";
+import { listArticlesForOperators, setArticleStatus } from "./domain/articles/operator-articles";
 import { importCouponFile } from "./domain/ingest/import-file";
 import { toIngestServices } from "./domain/ingest/ingest-services";
 import { runIngest } from "./domain/ingest/run-sources";

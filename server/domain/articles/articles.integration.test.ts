@@ -16,12 +16,11 @@ import {
   describeArticleEligibility,
   findArticle,
   listArticles,
-  listArticlesForOperators,
   readArticleImage,
-  setArticleStatus,
   submitArticle,
   type StoredModeration,
 } from "./articles";
+import { listArticlesForOperators, setArticleStatus } from "./operator-articles";
 import { listSitemapEntries } from "../catalog/sitemap";
 import { Forbidden, LimitReached, NotFound } from "../common/errors";
 

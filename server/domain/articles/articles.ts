@@ -23,7 +23,6 @@ import {
   DomainError,
   Forbidden,
   LimitReached,
-  NotFound,
   ValidationError,
 } from "../common/errors";
 
@@ -369,62 +368,4 @@ export async function submitArticle(
   });
   services.logger.info({ articleId: row.id, userId: user.id }, "article published");
   return { article: toPublicArticle(row), message: ARTICLE_MESSAGES.added };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Operators (npm run articles)
-
-export type ArticleStatus = ArticleRow["status"];
-
-export type OperatorArticle = {
-  id: number;
-  title: string;
-  author: string;
-  userId: string | null;
-  status: ArticleStatus;
-  createdAt: Date;
-};
-
-/** Hides or shows an article again: a hidden one leaves the list, sitemap and feed, and 404s. */
-export async function setArticleStatus(
-  services: Services,
-  id: number,
-  status: ArticleStatus,
-): Promise<OperatorArticle> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) {
-    throw new ValidationError("The article id must be a positive whole number.");
-  }
-  const [row] = await services.db
-    .update(articles)
-    .set({ status })
-    .where(eq(articles.id, id))
-    .returning({
-      id: articles.id,
-      title: articles.title,
-      author: articles.author,
-      userId: articles.userId,
-      status: articles.status,
-      createdAt: articles.createdAt,
-    });
-  if (!row) throw new NotFound(`No article has id ${id}.`);
-  return row;
-}
-
-/** Every article, hidden ones too, newest first. */
-export async function listArticlesForOperators(
-  services: Services,
-  limit = 100,
-): Promise<OperatorArticle[]> {
-  return services.db
-    .select({
-      id: articles.id,
-      title: articles.title,
-      author: articles.author,
-      userId: articles.userId,
-      status: articles.status,
-      createdAt: articles.createdAt,
-    })
-    .from(articles)
-    .orderBy(desc(articles.createdAt), desc(articles.id))
-    .limit(Math.min(Math.max(limit, 1), 10_000));
 }
