@@ -30,6 +30,9 @@ export const ALERT_TEXTS = {
   unsubscribed: "You will get no more alert e-mails. You can turn them on again on your dashboard.",
   channelsNone: "Choose at least one way to be told: e-mail, push or Telegram.",
   channelsUnknown: "Choose e-mail, push or Telegram.",
+  emailNeedsDigest: "To be told by e-mail, turn on the e-mail digest below.",
+  pushNeedsBrowser: "To be told by push, turn on notifications in this browser below.",
+  telegramNeedsLink: "To be told on Telegram, link Telegram below.",
 } as const;
 
 /**

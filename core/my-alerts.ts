@@ -30,6 +30,8 @@ export type MyAlerts = {
     rating: number;
     /** The private Atom feed: whoever has this address can read the feed. */
     feedUrl: string;
+    /** The page that explains the feed and copies its address (unlocalised path). */
+    feedHelpPath: string;
     channels: AlertChannel[];
   }>;
   email: EmailChannel;

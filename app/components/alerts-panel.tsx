@@ -2,6 +2,8 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { formatJakartaInstant } from "../../core/dates";
 import type { MyAlerts } from "../../core/my-alerts";
+import { channelReach, type ChannelReach } from "../../core/alert-reach";
+import type { AlertChannel } from "../../core/alert-rules";
 import { TRUNCATE, truncate } from "../../core/text";
 import { AlertBrowsers } from "./alert-browsers";
 import { AlertChannelChoice } from "./alert-channel-choice";
@@ -32,12 +34,13 @@ export function AlertsPanel({
   pushControl?: ReactNode;
 }) {
   const { t } = useMessages();
+  const reach = channelReach(alerts);
   return (
     <>
       <h2 className="text-xl font-semibold">{t(m.account_alerts_heading)}</h2>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t(m.account_alerts_intro)}</p>
-      <WatchedCourses watches={alerts.watches} />
-      <SavedSearches searches={alerts.searches} />
+      <WatchedCourses watches={alerts.watches} reach={reach} />
+      <SavedSearches searches={alerts.searches} reach={reach} />
       <Channels email={alerts.email} browsers={alerts.browsers} pushControl={pushControl} />
       <TelegramLink telegram={alerts.telegram} />
       <SentHistory history={alerts.history} />
@@ -56,7 +59,9 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
+type Reach = Record<AlertChannel, ChannelReach>;
+
+function WatchedCourses({ watches, reach }: { watches: MyAlerts["watches"]; reach: Reach }) {
   const { t, href } = useMessages();
   const { send, busy } = useAlertWrite();
   const [url, setUrl] = useState("");
@@ -127,6 +132,7 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
                 path="/alerts/watches"
                 fields={{ courseId: String(watch.courseId) }}
                 channels={watch.channels}
+                reach={reach}
                 label={watch.title}
               />
             </li>
@@ -137,7 +143,7 @@ function WatchedCourses({ watches }: { watches: MyAlerts["watches"] }) {
   );
 }
 
-function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
+function SavedSearches({ searches, reach }: { searches: MyAlerts["searches"]; reach: Reach }) {
   const { t, href, locale } = useMessages();
   const { send, busy } = useAlertWrite();
   return (
@@ -164,9 +170,10 @@ function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
             <li key={search.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span className="font-medium">{describeSearch(search, locale)}</span>
               <span className="flex flex-wrap gap-2">
-                <a href={search.feedUrl} className={buttonClass}>
+                {/* A browser shows the feed as raw XML: the page explains it and copies it. */}
+                <Link to={href(search.feedHelpPath)} className={buttonClass}>
                   {t(m.account_private_feed)}
-                </a>
+                </Link>
                 <ActionButton
                   busy={busy}
                   onClick={() =>
@@ -196,6 +203,7 @@ function SavedSearches({ searches }: { searches: MyAlerts["searches"] }) {
                 path="/alerts/searches"
                 fields={{ id: String(search.id) }}
                 channels={search.channels}
+                reach={reach}
                 label={describeSearch(search, locale)}
               />
             </li>

@@ -54,7 +54,10 @@ export function deliveryLabel(channel: string, status: string, locale: Locale): 
 }
 
 /** A saved search in a few words: “python” · Development · English · 4+ stars. */
-export function describeSearch(search: MyAlerts["searches"][number], locale: Locale): string {
+export function describeSearch(
+  search: Pick<MyAlerts["searches"][number], "search" | "type" | "language" | "rating">,
+  locale: Locale,
+): string {
   const parts = [search.search ? `“${search.search}”` : m.account_search_any({}, { locale })];
   if (search.type) parts.push(search.type);
   if (search.language) parts.push(search.language);

@@ -150,6 +150,9 @@ const PRODUCED: [unknown, Record<string, unknown>, string][] = [
   [m.server_alert_email_unavailable, {}, ALERT_TEXTS.emailUnavailable],
   [m.server_alert_channels_none, {}, ALERT_TEXTS.channelsNone],
   [m.server_alert_channels_unknown, {}, ALERT_TEXTS.channelsUnknown],
+  [m.server_alert_email_needs_digest, {}, ALERT_TEXTS.emailNeedsDigest],
+  [m.server_alert_push_needs_browser, {}, ALERT_TEXTS.pushNeedsBrowser],
+  [m.server_alert_telegram_needs_link, {}, ALERT_TEXTS.telegramNeedsLink],
   [
     m.server_alert_too_many_changes,
     {},

@@ -1,5 +1,7 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
+import { expect, test, type Browser, type BrowserContext } from "@playwright/test";
 import { DESKTOP_CHROME_UA, waitForHydration } from "./support/early-taps";
+import { E2E_PUSH_ORIGIN } from "./support/env";
 import { dropFlash } from "./support/personal-layer";
 
 // Alerts (issue 21): a signed-in learner saves a search from the course list, watches a course by
@@ -20,11 +22,39 @@ async function signedInPage(browser: Browser, email: string) {
   return { context, page: await context.newPage() };
 }
 
+/**
+ * Makes e-mail and push reach the learner, as the dashboard's buttons would: the daily digest on
+ * (the e2e server has SMTP) and one browser subscribed at the stand-in push service's origin
+ * (nothing is pushed in this spec, so no service needs to listen there).
+ */
+async function turnOnEmailAndPush(context: BrowserContext) {
+  const headers = { origin: test.info().project.use.baseURL! };
+  const email = await context.request.post("/alerts/email", {
+    form: { enabled: "true", hour: "7" },
+    headers,
+  });
+  expect(email.status(), await email.text()).toBe(200);
+  const browserKey = createECDH("prime256v1");
+  browserKey.generateKeys();
+  const push = await context.request.post("/push/subscriptions", {
+    data: {
+      endpoint: `${E2E_PUSH_ORIGIN}/wpush/v2/${randomUUID()}`,
+      keys: {
+        p256dh: browserKey.getPublicKey().toString("base64url"),
+        auth: randomBytes(16).toString("base64url"),
+      },
+    },
+    headers,
+  });
+  expect(push.status(), await push.text()).toBeLessThan(300);
+}
+
 test("a signed-in learner saves a search as an alert and finds it on the dashboard", async ({
   browser,
 }) => {
   const { context, page } = await signedInPage(browser, `alerts-search-${Date.now()}@example.com`);
   try {
+    await turnOnEmailAndPush(context);
     await page.goto("/?search=python&rating=3");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Alert me about new matches" }).click();
@@ -37,21 +67,43 @@ test("a signed-in learner saves a search as an alert and finds it on the dashboa
     await expect(searches.getByText("“python” · 3+ stars", { exact: true })).toBeVisible();
     await expect(searches.getByRole("link", { name: "Private feed" })).toHaveAttribute(
       "href",
-      /\/alerts\/feed\/[A-Za-z0-9_-]{20,}$/,
+      /^\/alerts\/feed-help\/[A-Za-z0-9_-]{20,}$/,
     );
 
-    // Each alert chooses its channels: all three until the learner unticks one; the last one
-    // ticked cannot be unticked. The choice is the server's: it is still there after a reload.
+    // Each alert offers the channels that reach the learner (here e-mail and push), starts on
+    // them, and says what the other one needs; the last one ticked cannot be unticked. The
+    // choice is the server's: it is still there after a reload.
     const channels = searches.getByRole("group", { name: "Tell me about “python” · 3+ stars by" });
+    await expect(channels.getByRole("checkbox")).toHaveCount(2);
+    await expect(channels.getByRole("checkbox", { name: "E-mail" })).toBeChecked();
+    await expect(channels.getByRole("checkbox", { name: "Push" })).toBeChecked();
+    await expect(channels.getByTestId("alert-channel-needs")).toHaveText([
+      "To be told on Telegram, link Telegram below.",
+    ]);
     await channels.getByRole("checkbox", { name: "E-mail" }).uncheck();
     await expect(page.getByText("Alert channels saved.")).toBeVisible();
-    await channels.getByRole("checkbox", { name: "Telegram" }).uncheck();
     await expect(channels.getByRole("checkbox", { name: "Push" })).toBeDisabled();
     await page.reload();
     await waitForHydration(page);
     await expect(channels.getByRole("checkbox", { name: "E-mail" })).not.toBeChecked();
-    await expect(channels.getByRole("checkbox", { name: "Telegram" })).not.toBeChecked();
     await expect(channels.getByRole("checkbox", { name: "Push" })).toBeChecked();
+
+    // The private feed opens a page, not raw XML: what a feed reader is, the address to copy,
+    // and the feed itself one link further.
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await searches.getByRole("link", { name: "Private feed" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your private feed" })).toBeVisible();
+    await expect(page.getByText("A feed reader is an app or a website")).toBeVisible();
+    const address = page.getByLabel("Feed address");
+    await expect(address).toHaveValue(/^https?:\/\/[^/]+\/alerts\/feed\/[A-Za-z0-9_-]{43}$/);
+    const feedUrl = await address.inputValue();
+    await page.getByRole("button", { name: "Copy address" }).click();
+    await expect(page.getByText("Address copied. Paste it into your feed reader.")).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(feedUrl);
+    const raw = page.getByRole("link", { name: "Open the feed itself (XML, for feed readers)" });
+    expect(new URL((await raw.getAttribute("href"))!).pathname).toBe(new URL(feedUrl).pathname);
+    const feed = await context.request.get(new URL(feedUrl).pathname);
+    expect(feed.headers()["content-type"]).toContain("application/atom+xml");
 
     // The same search again is refused, with the server's words.
     await page.goto("/?search=python&rating=3");

@@ -134,7 +134,29 @@ test("the Indonesian dashboard: every tab in Bahasa Indonesia, links and tabs st
     const channels = watched.getByRole("group", {
       name: "Kabari aku tentang E2e Watched Kotlin Basics lewat",
     });
-    await expect(channels.getByRole("checkbox", { name: "Email" })).toBeChecked();
+    // Nothing reaches a new learner yet: no box to tick, a line per channel saying what it needs,
+    // readable without sideways scrolling on a laptop and on a phone.
+    await expect(channels.getByRole("checkbox")).toHaveCount(0);
+    const needs = channels.getByTestId("alert-channel-needs");
+    await expect(needs).toHaveText([
+      "Agar dikabari lewat email, nyalakan ringkasan email di bawah.",
+      "Agar dikabari lewat push, nyalakan notifikasi di browser ini di bawah.",
+      "Agar dikabari lewat Telegram, tautkan Telegram di bawah.",
+    ]);
+    for (const width of [1366, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      for (const line of await needs.all()) {
+        await expect(line).toBeVisible();
+        const box = (await line.boundingBox())!;
+        expect(box.x, `a needs line's left edge at ${width} px`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `a needs line's right edge at ${width} px`).toBeLessThanOrEqual(
+          width,
+        );
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+    }
 
     // Saved searches: the empty state links to the Indonesian course list.
     const searches = page.getByRole("region", { name: "Pencarian tersimpan (0)" });

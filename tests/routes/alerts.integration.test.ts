@@ -1,3 +1,4 @@
+import { TELEGRAM_TEXTS } from "../../core/telegram";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALERT_TEXTS, MAX_SAVED_SEARCHES } from "../../core/alert-rules";
@@ -102,10 +103,12 @@ describe("alert routes refuse bad input and store nothing", () => {
     expect(await rows(savedSearches)).toBe(MAX_SAVED_SEARCHES);
   });
 
-  it("refuses an alert with no channel, an unknown channel, or someone else's alert", async () => {
+  it("refuses an alert with no channel, an unknown channel, one that cannot reach the user, or someone else's alert", async () => {
     const owner = await signInUser(site.services, "chooser@example.com");
     const other = await signInUser(site.services, "stranger@example.com");
     site.clock.advance(60_000);
+    // E-mail reaches the owner (the site has SMTP, the digest is on); push and Telegram do not.
+    await post("/alerts/email", { enabled: "true", hour: "7" }, owner.cookie);
     const saved = await post("/alerts/searches", { search: "kotlin" }, owner.cookie);
     const { search } = (await saved.json()) as { search: { id: number } };
     const choose = (channels: string, cookie: string) =>
@@ -129,11 +132,21 @@ describe("alert routes refuse bad input and store nothing", () => {
     }
     const stranger = await choose("push", other.cookie);
     expect(stranger.status).toBe(404);
-    expect(await stored()).toEqual(["email", "push", "telegram"]);
+    expect(await stored()).toEqual(["email"]);
 
-    const chosen = await choose("telegram,email,email", owner.cookie);
+    for (const [channels, message] of [
+      ["email,push", ALERT_TEXTS.pushNeedsBrowser],
+      ["telegram", TELEGRAM_TEXTS.unavailable],
+    ] as const) {
+      const unreachable = await choose(channels, owner.cookie);
+      expect(unreachable.status).toBe(409);
+      expect(((await unreachable.json()) as { message: string }).message).toBe(message);
+    }
+    expect(await stored()).toEqual(["email"]);
+
+    const chosen = await choose("email,email", owner.cookie);
     expect(chosen.status).toBe(200);
-    expect(await stored()).toEqual(["telegram", "email"]);
+    expect(await stored()).toEqual(["email"]);
   });
 });
 
@@ -162,10 +175,15 @@ describe("a test on each channel", () => {
 });
 
 describe("from a pasted URL to the e-mail and its unsubscribe link", () => {
-  it("watches, saves a search, turns e-mail on, gets the digest and unsubscribes signed out", async () => {
+  it("turns e-mail on, watches, saves a search, gets the digest and unsubscribes signed out", async () => {
     site.clock.advance(60_000);
     const { services } = site;
     const { cookie, userId } = await signInUser(services, "learner@example.com");
+    // E-mail first: a new alert starts on the channels that reach the learner then.
+    const email = await post("/alerts/email", { enabled: "true", hour: "7" }, cookie);
+    expect(email.status).toBe(200);
+    const badHour = await post("/alerts/email", { enabled: "true", hour: "24" }, cookie);
+    expect(badHour.status).toBe(400);
     const watched = await post(
       "/alerts/watches",
       { url: "https://www.udemy.com/course/rust-for-everyone/?couponCode=OLD" },
@@ -175,10 +193,6 @@ describe("from a pasted URL to the e-mail and its unsubscribe link", () => {
     const saved = await post("/alerts/searches", { search: "python", type: "Development" }, cookie);
     expect(saved.status).toBe(201);
     const { search } = (await saved.json()) as { search: { id: number; feedUrl: string } };
-    const email = await post("/alerts/email", { enabled: "true", hour: "7" }, cookie);
-    expect(email.status).toBe(200);
-    const badHour = await post("/alerts/email", { enabled: "true", hour: "24" }, cookie);
-    expect(badHour.status).toBe(400);
 
     await importCouponRecords(
       services,

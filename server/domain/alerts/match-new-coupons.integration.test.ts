@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
-import { alertDeliveries, courses, pushSubscriptions } from "../../db/schema";
+import { alertDeliveries, alertWatches, courses, pushSubscriptions } from "../../db/schema";
 import { addUser, couponRecord, ingestRecords } from "../../../tests/setup/alert-fixtures";
 import { chooseAlertChannels } from "./alert-channel-choice";
 import { MAX_COURSES_PER_SEARCH_PER_RUN, queueAlertsForNewCoupons } from "./match-new-coupons";
@@ -14,7 +14,11 @@ let harness: TestServices;
 let served: CouponRecord[] = [];
 
 beforeEach(async () => {
-  harness = await createTestServices({ now: "2026-11-23T05:00:00+07:00" });
+  // The site sends e-mail (no message is sent here): e-mail reaches users whose digest is on.
+  harness = await createTestServices({
+    now: "2026-11-23T05:00:00+07:00",
+    env: { SMTP_URL: "smtp://127.0.0.1:2525" },
+  });
   served = [];
 });
 afterEach(() => harness.close());
@@ -173,6 +177,39 @@ describe("alert matching after an ingest run", () => {
     expect(await queueAlertsForNewCoupons(services)).toEqual({ coupons: 0, queued: 0 });
   });
 
+  it("starts a new alert on the channels that reach its user now, and refuses one that cannot", async () => {
+    const { services } = harness;
+    await addUser(services, "ana");
+    await services.db.insert(pushSubscriptions).values({
+      userId: "ana",
+      endpoint: "https://push.example/ana",
+      p256dh: "key",
+      auth: "secret",
+    });
+    await addUser(services, "budi", { enabled: false });
+    served = [couponRecord(services, "rust-basics", "Rust Basics", "RUST0")];
+    await ingest();
+    const [rust] = await services.db.select({ id: courses.id }).from(courses);
+    await watchCourse(services, "ana", { courseId: rust!.id });
+    await watchCourse(services, "budi", { courseId: rust!.id });
+    const watched = await services.db
+      .select({ userId: alertWatches.userId, channels: alertWatches.channels })
+      .from(alertWatches)
+      .orderBy(asc(alertWatches.userId));
+    // No Telegram bot here; budi has the digest off and no browser taking pushes.
+    expect(watched).toEqual([
+      { userId: "ana", channels: ["email", "push"] },
+      { userId: "budi", channels: [] },
+    ]);
+    expect((await saveSearch(services, "budi", search("rust"))).channels).toEqual([]);
+    await expect(
+      chooseAlertChannels(services, "budi", { watchedCourseId: rust!.id }, ["email"]),
+    ).rejects.toThrow("To be told by e-mail, turn on the e-mail digest below.");
+    await expect(
+      chooseAlertChannels(services, "budi", { watchedCourseId: rust!.id }, ["push"]),
+    ).rejects.toThrow("To be told by push, turn on notifications in this browser below.");
+  });
+
   it("tells each alert only on the channels it names, of those the user has on", async () => {
     const { services } = harness;
     await addUser(services, "ana");
@@ -189,9 +226,12 @@ describe("alert matching after an ingest run", () => {
     await chooseAlertChannels(services, "ana", { watchedCourseId: rust!.id }, ["push"]);
     const byEmail = await saveSearch(services, "ana", search("python"));
     await chooseAlertChannels(services, "ana", { savedSearchId: byEmail.id }, ["email"]);
-    // Telegram is named but ana has not linked it: nothing is queued for it.
     const byPush = await saveSearch(services, "ana", search("data"));
-    await chooseAlertChannels(services, "ana", { savedSearchId: byPush.id }, ["push", "telegram"]);
+    // A channel that cannot reach ana (this site has no Telegram bot) is refused, nothing changes.
+    await expect(
+      chooseAlertChannels(services, "ana", { savedSearchId: byPush.id }, ["push", "telegram"]),
+    ).rejects.toThrow("Telegram alerts are not available on this site.");
+    await chooseAlertChannels(services, "ana", { savedSearchId: byPush.id }, ["push"]);
 
     harness.clock.advance(86_400_000);
     served = [

@@ -1,11 +1,11 @@
 import { desc, eq } from "drizzle-orm";
 import {
-  ALERT_CHANNELS,
   ALERT_TEXTS,
   DEFAULT_DIGEST_HOUR,
   type AlertChannel,
   type EmailChannelInput,
 } from "../../../core/alert-rules";
+import { reachableChannels } from "../../../core/alert-reach";
 import { coursePath } from "../../../core/course-paths";
 import type { EmailChannel, MyAlerts } from "../../../core/my-alerts";
 import { alertChannels, alertDeliveries, alertWatches, courses } from "../../db/schema";
@@ -66,11 +66,6 @@ export async function setEmailChannel(
   return readEmailChannel(services, userId);
 }
 
-/** A stored channel list as the dashboard shows it: the known channels, in their usual order. */
-function knownChannels(stored: string[]): AlertChannel[] {
-  return ALERT_CHANNELS.filter((channel) => stored.includes(channel));
-}
-
 export async function listMyAlerts(services: Services, userId: string): Promise<MyAlerts> {
   const siteUrl = services.config.publicSiteUrl;
   const [watchRows, searches, email, browsers, telegram, historyRows] = await Promise.all([
@@ -107,6 +102,14 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       .orderBy(desc(alertDeliveries.createdAt), desc(alertDeliveries.id))
       .limit(HISTORY_LENGTH),
   ]);
+  // An alert shows as told only on the channels that reach the user now.
+  const reachable = reachableChannels({
+    email,
+    browsers: browsers.map((browser) => ({ offNote: browser.disabledAt ? "off" : null })),
+    telegram,
+  });
+  const knownChannels = (stored: string[]): AlertChannel[] =>
+    reachable.filter((channel) => stored.includes(channel));
   return {
     watches: watchRows.map(({ slug, channels, ...row }) => ({
       ...row,
@@ -120,6 +123,7 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
       language: search.language,
       rating: search.minRating,
       feedUrl: `${siteUrl}/alerts/feed/${search.feedToken}`,
+      feedHelpPath: `/alerts/feed-help/${search.feedToken}`,
       channels: knownChannels(search.channels),
     })),
     email,

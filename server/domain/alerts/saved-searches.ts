@@ -9,6 +9,7 @@ import { searchWordsOf } from "../../../core/search-match";
 import { savedSearches } from "../../db/schema";
 import type { Services } from "../../services";
 import { Conflict, LimitReached, NotFound, ValidationError } from "../common/errors";
+import { channelsReachingUser } from "./channel-facts";
 
 export type SavedSearch = {
   id: number;
@@ -76,6 +77,7 @@ export async function saveSearch(
     language?.toLowerCase() ?? "",
     input.rating,
   ]);
+  const channels = await channelsReachingUser(services, userId);
   return services.db.transaction(async (tx) => {
     // One user's saves queue behind each other here, so the cap holds under concurrent saves.
     await tx.execute(sql`select 1 from users where id = ${userId} for update`);
@@ -97,6 +99,7 @@ export async function saveSearch(
         language,
         minRating: input.rating,
         filterKey,
+        channels,
         feedToken: newFeedToken(),
         createdAt: services.clock.now(),
       })

@@ -66,10 +66,11 @@ async function deepLinkToken(userId: string): Promise<string> {
 async function telegramUser(id: string, chatId: number, words: string) {
   const { services } = harness;
   await addUser(services, id, { enabled: false });
-  await saveSearch(services, id, { search: words, type: "", language: "", rating: 0 });
   telegram.sendFromUser(chatId, `/start ${await deepLinkToken(id)}`);
   await poll();
   expect((await readTelegramChannel(services, id)).enabled).toBe(true);
+  // Saved once linked: a new alert starts on the channels that reach its user then.
+  await saveSearch(services, id, { search: words, type: "", language: "", rating: 0 });
 }
 
 const messagesTo = (chatId: number) =>
@@ -196,14 +197,14 @@ describe("Telegram alerts", () => {
   it("speaks Indonesian to a user whose alerts speak it, linking the /id page", async () => {
     await addUser(harness.services, "sari", { enabled: false });
     await rememberAlertLocale(harness.services, "sari", "id");
+    telegram.sendFromUser(7201, `/start ${await deepLinkToken("sari")}`);
+    await poll();
     await saveSearch(harness.services, "sari", {
       search: "kotlin",
       type: "",
       language: "",
       rating: 0,
     });
-    telegram.sendFromUser(7201, `/start ${await deepLinkToken("sari")}`);
-    await poll();
     served = [
       couponRecord(harness.services, "kotlin-for-android", "Kotlin for Android & iOS", "KT1", {
         expiresAt: new Date("2026-11-25T12:00:00+07:00"),

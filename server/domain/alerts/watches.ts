@@ -5,6 +5,7 @@ import { alertWatches, courses, type NewCourseRow } from "../../db/schema";
 import type { Services } from "../../services";
 import { LimitReached, NotFound } from "../common/errors";
 import { claimFreeSlugs } from "../ingest/course-slugs";
+import { channelsReachingUser } from "./channel-facts";
 
 /** The source recorded on a course first known because a user watched it. */
 export const WATCH_STUB_SOURCE = "watch";
@@ -44,7 +45,12 @@ export async function watchCourse(
   }
   await services.db
     .insert(alertWatches)
-    .values({ userId, courseId: course.courseId, createdAt: services.clock.now() })
+    .values({
+      userId,
+      courseId: course.courseId,
+      channels: await channelsReachingUser(services, userId),
+      createdAt: services.clock.now(),
+    })
     .onConflictDoNothing();
   return course;
 }
