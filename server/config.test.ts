@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { COUPON_SOURCE_PRESET_NAMES } from "./adapters/coupon-feeds/presets";
 import { ConfigError, parseConfig } from "./config";
 
 function configError(environment: Record<string, string | undefined>): ConfigError {
@@ -29,6 +30,30 @@ describe("parseConfig", () => {
     expect(config.trustProxy).toBe(false);
     expect(config.site.supportEmail).toBe("support@kursusku.id");
     expect(config.site.apkUrl).toBeUndefined();
+  });
+
+  it("runs every preset every 30 minutes with the Udemy check on when nothing is said", () => {
+    const { ingest } = parseConfig({});
+    expect(ingest.sources.map((source) => source.name)).toEqual(COUPON_SOURCE_PRESET_NAMES);
+    expect(ingest.sources.length).toBeGreaterThanOrEqual(9);
+    expect(ingest.cron).toBe("*/30 * * * *");
+    expect(ingest.recheckCron).toBe("5-55/10 * * * *");
+    expect(ingest.udemyCheck).toBe(true);
+    expect(ingest.udemyCheckLimit).toBe(200);
+  });
+
+  it("turns the sources off with [] and chooses a subset by name; UDEMY_CHECK=false turns the check off", () => {
+    expect(parseConfig({ INGEST_SOURCES: "[]" }).ingest.sources).toEqual([]);
+    const chosen = parseConfig({ INGEST_SOURCES: '["couponami", "real-discount"]' }).ingest;
+    expect(chosen.sources.map((source) => source.name)).toEqual(["couponami", "real-discount"]);
+    expect(parseConfig({ UDEMY_CHECK: "false" }).ingest.udemyCheck).toBe(false);
+    expect(parseConfig({ UDEMY_CHECK: "0" }).ingest.udemyCheck).toBe(false);
+    expect(parseConfig({ UDEMY_CHECK: "true" }).ingest.udemyCheck).toBe(true);
+    expect(configError({ UDEMY_CHECK: "yes" }).message).toContain("UDEMY_CHECK");
+    expect(configError({ UDEMY_RECHECK_CRON: "often" }).message).toContain("UDEMY_RECHECK_CRON");
+    expect(configError({ INGEST_SOURCES: '["nowhere"]' }).message).toContain(
+      'unknown preset "nowhere"',
+    );
   });
 
   it("treats empty strings as unset", () => {
@@ -70,6 +95,15 @@ describe("parseConfig", () => {
     expect(config.seed).toBe("none");
     expect(config.trustProxy).toBe(true);
     expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+  });
+
+  it("takes SEED=test (the demo catalogue listed as live) only when NODE_ENV=test", () => {
+    expect(parseConfig({ NODE_ENV: "test", SEED: "test" }).seed).toBe("test");
+    for (const env of ["development", "production"]) {
+      expect(configError({ NODE_ENV: env, SEED: "test" }).message).toContain(
+        "SEED=test (the demo catalogue listed as live courses) is only for test runs",
+      );
+    }
   });
 
   it("refuses FAKE_NOW in production", () => {

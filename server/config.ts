@@ -3,6 +3,7 @@ import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
 import { DEFAULT_PUSH_SERVICES } from "../core/push";
+import { COUPON_SOURCE_PRESET_NAMES } from "./adapters/coupon-feeds/presets";
 import { parseIngestSources, type SourceConfig } from "./adapters/coupon-feeds/source-config";
 
 /**
@@ -14,6 +15,11 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
   .transform((value) => value === "true" || value === "1");
+
+/** Every 30 minutes (Asia/Jakarta). */
+export const DEFAULT_INGEST_CRON = "*/30 * * * *";
+/** Every 10 minutes, on the minutes the runs leave free (5, 15, 25 …). */
+export const DEFAULT_RECHECK_CRON = "5-55/10 * * * *";
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -73,34 +79,54 @@ const environmentSchema = z.object({
   /** Sign-ins a minute from one IP address, and for one e-mail address. */
   SIGN_INS_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(10),
   SIGN_INS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(5),
-  /** JSON list of coupon sources: see server/adapters/coupon-feeds/source-config.ts. */
+  /**
+   * JSON list of coupon sources: see server/adapters/coupon-feeds/source-config.ts. Unset: every
+   * preset (the live catalogue by default); "[]": none; names or entries: those.
+   */
   INGEST_SOURCES: z
     .string()
     .optional()
     .transform((text, context) => {
       try {
-        return parseIngestSources(text);
+        return parseIngestSources(text ?? JSON.stringify(COUPON_SOURCE_PRESET_NAMES));
       } catch (error) {
         context.addIssue({ code: "custom", message: (error as Error).message });
         return z.NEVER;
       }
     }),
-  /** When the ingest runs, read in Asia/Jakarta: daily at 06:00; "0 * * * *" is hourly. */
+  /**
+   * When the ingest runs, read in Asia/Jakarta: every 30 minutes, as the best trackers refresh
+   * (a free coupon lives a few days with a limited number of uses); "0 6 * * *" is daily.
+   */
   INGEST_CRON: z
     .string()
-    .default("0 6 * * *")
-    .refine(isCronPattern, 'must be a cron pattern such as "0 6 * * *"'),
+    .default(DEFAULT_INGEST_CRON)
+    .refine(isCronPattern, 'must be a cron pattern such as "*/30 * * * *"'),
+  /**
+   * When listed coupons are asked about again (UDEMY_CHECK_LIMIT a tick), between the runs: a
+   * coupon that ran out of uses leaves the list within this tick, not the next run's.
+   */
+  UDEMY_RECHECK_CRON: z
+    .string()
+    .default(DEFAULT_RECHECK_CRON)
+    .refine(isCronPattern, 'must be a cron pattern such as "*/10 * * * *"'),
   /** A coupon its source has not shown for this many days leaves the list. */
   STALE_AFTER_DAYS: z.coerce.number().int().min(1).max(365).default(3),
-  /** Ask Udemy's course-landing API whether coupons are still 100% off (off by default). */
-  UDEMY_CHECK: booleanFlag,
+  /**
+   * Ask Udemy's course-landing API whether coupons are 100% off before listing them and while
+   * listed (on by default: a coupon Udemy cannot confirm is not listed).
+   */
+  UDEMY_CHECK: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((value) => value === "true" || value === "1"),
   UDEMY_BASE_URL: z.url().default("https://www.udemy.com"),
   /**
    * Where course images may be fetched from. Unset: Udemy's image CDN only (the allow-list in
    * server/adapters/course-images/image-fetch.ts); set: only this origin (a stand-in or mirror).
    */
   UDEMY_IMAGE_BASE_URL: z.url().optional(),
-  /** Coupons re-checked with Udemy per run. */
+  /** Coupons asked about with Udemy per run, and per re-check tick. */
   UDEMY_CHECK_LIMIT: z.coerce.number().int().min(1).max(5000).default(200),
   INGEST_FETCH_TIMEOUT_MS: z.coerce.number().int().min(1000).max(300_000).default(15_000),
   INGEST_MAX_FEED_BYTES: z.coerce
@@ -242,6 +268,8 @@ export type IngestConfig = {
   udemyCheck: boolean;
   udemyBaseUrl: string;
   /** The one origin course images may come from instead of Udemy's CDN; null: the CDN. */
+  /** The re-check of listed coupons between runs (only with udemyCheck). */
+  recheckCron: string;
   udemyImageBaseUrl: string | null;
   udemyCheckLimit: number;
   fetchTimeoutMs: number;
@@ -401,6 +429,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     },
     pollIntervalMs: values.POLL_INTERVAL_MS,
     alerts: {
+      recheckCron: values.UDEMY_RECHECK_CRON,
       smtpUrl: values.SMTP_URL ?? null,
       mailFrom: values.MAIL_FROM,
       digestCron: values.ALERT_DIGEST_CRON,

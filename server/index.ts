@@ -16,7 +16,7 @@ import { createHttpApp } from "./http-app";
 import { createServerLogger } from "./logger";
 import { createServices } from "./services";
 import { describeCouponFeeds } from "./adapters/coupon-feeds/feeds";
-import { startIngestScheduler } from "./scheduler";
+import { ingestScheduleOf, startIngestScheduler } from "./scheduler";
 import { isClusterPrimary, runPrimary } from "./workers";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -105,7 +105,7 @@ async function main() {
       changeNotices: services.changes.describe(),
       feeds: describeCouponFeeds(services.feeds),
       udemyCheck: services.udemyCheck
-        ? `live (${config.ingest.udemyBaseUrl}): before listing, on each ingest run (${config.ingest.udemyCheckLimit} a run) and at opening; none at start-up`
+        ? `live (${config.ingest.udemyBaseUrl}): before listing, on each ingest run and re-check tick "${config.ingest.recheckCron}" (${config.ingest.udemyCheckLimit} each) and at opening; none at start-up`
         : "off (coupons are listed as their sources give them)",
       alertEmail: config.alerts.smtpUrl
         ? `SMTP (${new URL(config.alerts.smtpUrl).host}), digests on "${config.alerts.digestCron}"`
@@ -133,10 +133,7 @@ async function main() {
   const seeded = await seedDemoCatalogueIfEmpty(services);
   if (seeded)
     logger.info({ added: seeded.added }, "seeded the demo catalogue into an empty database");
-  const scheduler = startIngestScheduler(services, {
-    cron: config.ingest.cron,
-    timezone: config.ingest.timezone,
-  });
+  const scheduler = startIngestScheduler(services, ingestScheduleOf(config.ingest));
   const digestScheduler = startAlertDigestScheduler(services);
   const telegramWorker = startTelegramBotWorker(services);
 

@@ -22,7 +22,7 @@ const FIXTURES = new URL("../../server/adapters/coupon-feeds/fixtures/", import.
 export const couponFixture = (file: string) => readFileSync(new URL(file, FIXTURES), "utf8");
 
 /** The real sites' origins the fixtures link to; served, they point at the fake server. */
-const RECORDED_ORIGINS = [
+export const RECORDED_ORIGINS = [
   "https://www.discudemy.com",
   "https://www.couponami.com",
   "https://jobs.e-next.in",

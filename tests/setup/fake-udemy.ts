@@ -25,6 +25,8 @@ export type FakeUdemy = {
   setFacts(course: string, facts: FakeCourseFacts): void;
   /** Course-facts questions received for the course (its Udemy id, or its slug). */
   factQuestions(course: string): number;
+  /** Every request received (course lookups, course facts and coupon questions together). */
+  requestCount(): number;
   close(): Promise<void>;
 };
 
@@ -59,7 +61,9 @@ export async function startFakeUdemy(options: { port?: number } = {}): Promise<F
   const facts = new Map<string, FakeCourseFacts>();
   const factsAsked = new Map<string, number>();
   const hanging = new Set<ServerResponse>();
+  let received = 0;
   const server = createServer((request, response) => {
+    received += 1;
     const url = new URL(request.url ?? "/", "http://127.0.0.1");
     const control = CONTROL.exec(url.pathname);
     if (control && request.method === "POST") {
@@ -137,6 +141,7 @@ export async function startFakeUdemy(options: { port?: number } = {}): Promise<F
     questions: (course) => asked.get(toId(course)) ?? 0,
     setFacts: (course, answer) => facts.set(toId(course), answer),
     factQuestions: (course) => factsAsked.get(toId(course)) ?? 0,
+    requestCount: () => received,
     close: () =>
       new Promise<void>((resolve) => {
         for (const response of hanging) response.destroy();

@@ -32,6 +32,9 @@ export function testConfig(env: Record<string, string> = {}) {
     VAPID_PRIVATE_KEY: TEST_VAPID_KEYS.privateKey,
     // Course images only from a port nothing listens on: a CDN address is refused unasked.
     UDEMY_IMAGE_BASE_URL: "http://127.0.0.1:9",
+    // Nothing reaches outside: no coupon source and no Udemy check unless the test names them.
+    INGEST_SOURCES: "[]",
+    UDEMY_CHECK: "false",
     ...env,
   });
 }

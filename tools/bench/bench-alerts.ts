@@ -68,6 +68,8 @@ export async function benchAlertMatching(
     DATABASE_URL: options.databaseUrl,
     SEED: "none",
     SESSION_SECRET: "x".repeat(40),
+    INGEST_SOURCES: "[]",
+    UDEMY_CHECK: "false",
   });
   const handle = await createServices(config, pino({ level: "warn" }));
   const { services } = handle;

@@ -47,6 +47,9 @@ export async function benchWorkerScaling(options: Options): Promise<WorkerScalin
       SESSION_SECRET: "bench-secret-bench-secret-bench-secret-0123",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "true",
+      // Nothing reaches outside, and no run competes with the measured load.
+      INGEST_SOURCES: "[]",
+      UDEMY_CHECK: "false",
     };
     console.log(
       `workers: seeding ${options.courses} courses into PostgreSQL ${safe(databaseUrl)}…`,

@@ -125,6 +125,9 @@ export async function startDemoSite(label: string): Promise<DemoSite> {
     DEV_SIGNIN: "true",
     LOG_LEVEL: "warn",
     PUBLIC_SITE_URL: base,
+    // Nothing reaches outside: screenshots and Lighthouse measure the demo catalogue.
+    INGEST_SOURCES: "[]",
+    UDEMY_CHECK: "false",
   };
   console.log("seeding the demo catalogue with course images and an article with a cover…");
   const { articleId, courseSlug } = await seed(env, base);

@@ -88,6 +88,7 @@ export async function drillCluster(drillKit: DrillKit, options: { users: number 
       { kind: "json", name: "cluster-feed", url: `${feed.base}/feed.json` },
     ]),
     INGEST_CRON: `*/${INGEST_EVERY_SECONDS} * * * * *`,
+    UDEMY_CHECK: "false",
   };
   const instances: Cluster["instances"] = ports.map((port) => ({
     port,

@@ -98,6 +98,8 @@ export async function drillHealthOnFailingWrites(kit: DrillKit) {
     NODE_ENV: "test",
     SEED: "none",
     SESSION_SECRET: "drill-secret-drill-secret-drill-secret-000",
+    INGEST_SOURCES: "[]",
+    UDEMY_CHECK: "false",
   });
   const database = await openDatabase({ pgliteDir: "memory://" });
   const handle = await createServices(config, pino({ level: "silent" }), { database });

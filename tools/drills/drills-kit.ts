@@ -40,6 +40,7 @@ export function ingestDrillEnv(sources: unknown[]): Record<string, string> {
     ...QUIET_FEEDS,
     INGEST_SOURCES: JSON.stringify(sources),
     INGEST_FETCH_TIMEOUT_MS: String(FEED_TIMEOUT_MS),
+    UDEMY_CHECK: "false",
     // No scheduled tick may take the run lock meanwhile.
     INGEST_CRON: "0 0 1 1 *",
     ADMIN_EMAILS: ADMIN_EMAIL,

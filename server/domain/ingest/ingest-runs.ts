@@ -1,10 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { tryJobLock } from "../../db/advisory-lock";
-import { ingestRuns } from "../../db/schema";
+import { courses, ingestRuns } from "../../db/schema";
 import type { Services } from "../../services";
 import { Conflict } from "../common/errors";
-import { importCouponRecords, type ImportSummary } from "./import-records";
+import { importCouponRecords, type ImportOptions, type ImportSummary } from "./import-records";
 
 // Runs: one at a time across every process on the database, each recorded in ingest_runs.
 
@@ -39,6 +39,7 @@ export async function runRecordedImport(
   services: Services,
   source: string,
   load: () => Promise<{ records: CouponRecord[]; rejected: string[] }>,
+  options: ImportOptions = {},
 ): Promise<ImportSummary> {
   const [run] = await services.db
     .insert(ingestRuns)
@@ -47,7 +48,7 @@ export async function runRecordedImport(
   let summary: ImportSummary;
   try {
     const loaded = await load();
-    const imported = await importCouponRecords(services, loaded.records, source);
+    const imported = await importCouponRecords(services, loaded.records, source, options);
     summary = { ...imported, rejected: [...loaded.rejected, ...imported.rejected] };
   } catch (error) {
     summary = {
@@ -71,4 +72,56 @@ export async function runRecordedImport(
     })
     .where(eq(ingestRuns.id, run!.id));
   return summary;
+}
+
+/**
+ * When the catalogue was last refreshed: the end of the latest run in which at least one source
+ * was read (a run whose every source failed refreshed nothing), or of an imported file. Null
+ * before the first such run (a demo catalogue only).
+ */
+export async function lastCatalogueRefresh(services: Services): Promise<Date | null> {
+  const [row] = await services.db
+    .select({ finishedAt: ingestRuns.finishedAt })
+    .from(ingestRuns)
+    .where(
+      and(
+        isNotNull(ingestRuns.finishedAt),
+        or(
+          sql`${ingestRuns.sources} @> '[{"ok": true}]'::jsonb`,
+          sql`${ingestRuns.source} like 'file%'`,
+        ),
+      ),
+    )
+    .orderBy(desc(ingestRuns.finishedAt))
+    .limit(1);
+  return row?.finishedAt ?? null;
+}
+
+/** When the latest run over every source started (successful or not); null: never. */
+export async function lastScheduledRunStart(services: Services): Promise<Date | null> {
+  const [row] = await services.db
+    .select({ startedAt: ingestRuns.startedAt })
+    .from(ingestRuns)
+    .where(eq(ingestRuns.source, "all"))
+    .orderBy(desc(ingestRuns.startedAt))
+    .limit(1);
+  return row?.startedAt ?? null;
+}
+
+/** Whether the catalogue holds an active course from a real source (not the demo seed). */
+export async function hasRealCourse(services: Services): Promise<boolean> {
+  const [row] = await services.db
+    .select({ id: courses.id })
+    .from(courses)
+    .where(and(eq(courses.active, true), eq(courses.isDemo, false)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** lastCatalogueRefresh as the home shows it: remembered for a minute (one query per minute). */
+export async function catalogueRefreshedAt(services: Services): Promise<string | null> {
+  return services.cache.remember("catalog:refreshed", 60_000, async () => {
+    const at = await lastCatalogueRefresh(services);
+    return at ? at.toISOString() : null;
+  });
 }

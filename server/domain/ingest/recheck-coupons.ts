@@ -2,7 +2,13 @@ import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { courses, type NewCourseRow } from "../../db/schema";
 import { listedCondition } from "../catalog/catalog";
 import type { IngestServices } from "./ingest-services";
-import { CHECK_CONCURRENCY, mapWithConcurrency, type RunCouponCheck } from "./run-coupon-check";
+import { withIngestLock } from "./ingest-runs";
+import {
+  CHECK_CONCURRENCY,
+  createRunCouponCheck,
+  mapWithConcurrency,
+  type RunCouponCheck,
+} from "./run-coupon-check";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** A coupon ending this soon may die any minute: ask again. */
@@ -84,4 +90,28 @@ export async function recheckCoupons(
     await services.db.update(courses).set(facts).where(sameCoupon);
   });
   return { checked, invalid };
+}
+
+/**
+ * The re-check tick between runs: listed coupons that may have died are asked about again
+ * within UDEMY_CHECK_LIMIT, under the ingest lock (a run in progress checks them itself: the
+ * tick is then skipped, IngestInProgress). Null without the Udemy check.
+ */
+export async function runRecheckTick(
+  services: IngestServices,
+  signal?: AbortSignal,
+): Promise<{ checked: number; invalid: number; asked: number } | null> {
+  const udemyCheck = services.udemyCheck;
+  if (!udemyCheck) return null;
+  return withIngestLock(services, async () => {
+    const budget = services.config.ingest.udemyCheckLimit;
+    const runCheck = createRunCouponCheck(udemyCheck, {
+      budget,
+      now: services.clock.now(),
+      signal,
+    });
+    const outcome = await recheckCoupons(services, runCheck, budget);
+    if (outcome.invalid > 0) services.cache.forget("catalog:");
+    return { ...outcome, asked: runCheck.counts.asked };
+  });
 }

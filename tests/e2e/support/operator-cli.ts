@@ -12,7 +12,7 @@ export type CliResult = { code: number | null; stdout: string; stderr: string };
 export function runCli(script: string, args: string[]): Promise<CliResult> {
   return new Promise<CliResult>((resolve, reject) => {
     const child = spawn("npx", ["tsx", `scripts/${script}.ts`, ...args], {
-      env: { ...process.env, DATA_DIR: E2E_DATA_DIR, NODE_ENV: "test" },
+      env: { ...process.env, DATA_DIR: E2E_DATA_DIR, NODE_ENV: "test", INGEST_SOURCES: "[]" },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
