@@ -50,6 +50,9 @@ function runIngest(
     DATA_DIR: dataDir,
     NODE_ENV: "test",
     SEED: "none",
+    // Nothing reaches outside: a test names its sources and its Udemy.
+    INGEST_SOURCES: "[]",
+    UDEMY_CHECK: "false",
     ...extraEnv,
   };
   delete env.DATABASE_URL;
@@ -135,6 +138,26 @@ describe("npm run ingest", () => {
       const second = await runIngest(["--file", fixture, "--source", "manual"], dataDir);
       expect(second.code).toBe(0);
       expect(second.stdout).toContain("found 2, added 0, updated 0, unchanged 2, rejected 1");
+    },
+    CLI_TIMEOUT,
+  );
+
+  it(
+    "with the Udemy check on and Udemy out of reach, lists nothing unchecked and says how to import unchecked",
+    async () => {
+      const fixture = writeFixture("unchecked.json", [feedRecord("unasked")]);
+      const dataDir = path.join(workDir, "data-unchecked");
+      const result = await runIngest(["--file", fixture], dataDir, {
+        UDEMY_CHECK: "true",
+        // Nothing listens on port 9 of this machine: Udemy cannot be asked.
+        UDEMY_BASE_URL: "http://127.0.0.1:9",
+      });
+      expect(result.stdout).toContain("found 1, added 0, updated 0, unchanged 0, rejected 0");
+      const lines = result.stdout.split("\n").filter((line) => line.includes("UDEMY_CHECK=false"));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^1 new coupons were not listed: Udemy could not be asked \(.+\); to import them unchecked on purpose, run again with UDEMY_CHECK=false\.$/,
+      );
     },
     CLI_TIMEOUT,
   );
@@ -235,6 +258,8 @@ describe("npm run ingest while the server owns the embedded database", () => {
       SEED: "none",
       DATA_DIR: dataDir,
       SESSION_SECRET: "test-secret-that-is-at-least-32-characters-long",
+      INGEST_SOURCES: "[]",
+      UDEMY_CHECK: "false",
     });
     lock = acquireDataDirLock(dataDir, "server", 0);
     handle = await createServices(config, pino({ level: "silent" }), {

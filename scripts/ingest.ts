@@ -1,8 +1,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ValidationError } from "../server/domain/common/errors";
-import { importCouponFile } from "../server/domain/ingest/import-file";
-import type { ImportSummary } from "../server/domain/ingest/import-records";
+import { importCouponFile, type FileImportSummary } from "../server/domain/ingest/import-file";
 import { IngestInProgress } from "../server/domain/ingest/ingest-runs";
 import { toIngestServices } from "../server/domain/ingest/ingest-services";
 import {
@@ -19,7 +18,8 @@ const usage = `Usage: npm run ingest [-- --source <name>]
 
   (no --file)  run the coupon sources of INGEST_SOURCES (all, or the one named by --source),
                then retire expired, stale and (with UDEMY_CHECK=true) invalid coupons
-  --file       import a coupon feed in the udemy-coupons JSON shape (snapshots or a bare array)
+  --file       import a coupon feed in the udemy-coupons JSON shape (snapshots or a bare array);
+               new coupons are listed once Udemy says they are free (UDEMY_CHECK=false: unchecked)
   --source     with --file: name recorded for this run (default: file:<file name>)
   --timezone   with --file: UTC offset of the feed's zone-less update_time values (default: UTC)
 
@@ -91,10 +91,10 @@ async function importFile(
   request: { file: string; source?: string; updateTimeOffset?: string },
 ): Promise<number> {
   const target = await openCliTarget(config);
-  let summary: ImportSummary;
+  let summary: FileImportSummary;
   if (target.kind === "server") {
     console.log(`The server (pid ${target.owner.pid}) owns the database: importing through it.`);
-    summary = await callServer<ImportSummary>(target.owner, "ingest-file", request);
+    summary = await callServer<FileImportSummary>(target.owner, "ingest-file", request);
   } else {
     try {
       summary = await importCouponFile(target.services, request);
@@ -106,6 +106,11 @@ async function importFile(
     `found ${summary.found}, added ${summary.added}, updated ${summary.updated}, unchanged ${summary.unchanged}, rejected ${summary.rejected.length}`,
   );
   for (const problem of summary.rejected.slice(0, 20)) console.log(`  rejected: ${problem}`);
+  if (summary.unverified > 0) {
+    console.log(
+      `${summary.unverified} new coupons were not listed: Udemy could not be asked (${summary.uncheckedReason ?? "no answer"}); to import them unchecked on purpose, run again with UDEMY_CHECK=false.`,
+    );
+  }
   return summary.found > 0 && summary.rejected.length === summary.found ? 1 : 0;
 }
 
