@@ -124,11 +124,11 @@ export default defineConfig({
         NODE_ENV: "test",
         ADMIN_EMAILS: E2E_ADMIN_EMAIL,
         UDEMY_CHECK: "true",
+        // No coupon source: nothing reaches outside, and the catalogue is the seeded one.
+        INGEST_SOURCES: "[]",
         // No scheduled ingest: the daily run at the real 06:00 WIB (23:00 UTC, when CI may be
         // running) would ask Udemy about coupons and retire courses under the specs' feet. Specs
         // that kill a coupon need a course never asked about: the server's clock stands still
-        // No coupon source: nothing reaches outside, and the catalogue is the seeded one.
-        INGEST_SOURCES: "[]",
         // (FAKE_NOW), so an answer never goes stale. 30 February never comes.
         INGEST_CRON: "0 0 30 2 *",
         UDEMY_BASE_URL: E2E_UDEMY_URL,

@@ -263,13 +263,13 @@ export type PushSettings = {
 export type IngestConfig = {
   sources: SourceConfig[];
   cron: string;
+  /** The re-check of listed coupons between runs (only with udemyCheck). */
+  recheckCron: string;
   timezone: string;
   staleAfterDays: number;
   udemyCheck: boolean;
   udemyBaseUrl: string;
   /** The one origin course images may come from instead of Udemy's CDN; null: the CDN. */
-  /** The re-check of listed coupons between runs (only with udemyCheck). */
-  recheckCron: string;
   udemyImageBaseUrl: string | null;
   udemyCheckLimit: number;
   fetchTimeoutMs: number;
@@ -418,6 +418,7 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     ingest: {
       sources: values.INGEST_SOURCES,
       cron: values.INGEST_CRON,
+      recheckCron: values.UDEMY_RECHECK_CRON,
       timezone: "Asia/Jakarta",
       staleAfterDays: values.STALE_AFTER_DAYS,
       udemyCheck: values.UDEMY_CHECK,
@@ -429,7 +430,6 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
     },
     pollIntervalMs: values.POLL_INTERVAL_MS,
     alerts: {
-      recheckCron: values.UDEMY_RECHECK_CRON,
       smtpUrl: values.SMTP_URL ?? null,
       mailFrom: values.MAIL_FROM,
       digestCron: values.ALERT_DIGEST_CRON,
