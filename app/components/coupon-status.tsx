@@ -1,10 +1,7 @@
-import { useEffect, useState } from "react";
 import { formatCheckedAgo, formatCount, formatCouponTimeLeft } from "../lib/course-facts";
+import { useTickingNow } from "../lib/use-ticking-now";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
-
-/** A browser clock further than this from the server's is not trusted for the countdown. */
-const CLOCK_TRUST_MS = 60_000;
 
 /**
  * The coupon's time left ("19 h 33 min left, until 28 Nov 14.05 WIB") and its uses left with when Udemy last confirmed it.
@@ -28,7 +25,7 @@ export function CouponStatus({
   const now = useTickingNow(serverNow, expiresAt !== null || checkedAt !== null);
   const timeLeft = formatCouponTimeLeft(expiresAt, now, locale);
   const checked = formatCheckedAgo(checkedAt, now, locale);
-  if (expiresAt === null && usesRemaining === null) return null;
+  if (expiresAt === null && usesRemaining === null && checked === null) return null;
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
       {expiresAt !== null && (
@@ -59,24 +56,23 @@ export function CouponStatus({
           <dt className="text-slate-600 dark:text-slate-300">{t(m.coupon_uses_left)}</dt>
           <dd data-testid="coupon-uses-left">
             <span className="font-semibold">{formatCount(usesRemaining, locale)}</span>
-            {checked && <span className="text-slate-600 dark:text-slate-300"> · {checked}</span>}
+            {checked && checkedAt && (
+              <time dateTime={checkedAt} className="text-slate-600 dark:text-slate-300">
+                {" "}
+                · {checked}
+              </time>
+            )}
+          </dd>
+        </>
+      )}
+      {usesRemaining === null && checked && checkedAt && (
+        <>
+          <dt className="text-slate-600 dark:text-slate-300">{t(m.coupon_checked_label)}</dt>
+          <dd data-testid="coupon-confirmed">
+            <time dateTime={checkedAt}>{checked}</time>
           </dd>
         </>
       )}
     </dl>
   );
-}
-
-function useTickingNow(serverNow: string, ticking: boolean): Date {
-  const [now, setNow] = useState(() => new Date(serverNow));
-  useEffect(() => {
-    if (!ticking) return;
-    const server = Date.parse(serverNow);
-    const skew = Math.abs(Date.now() - server) > CLOCK_TRUST_MS ? Date.now() - server : 0;
-    const tick = () => setNow(new Date(Date.now() - skew));
-    tick();
-    const timer = window.setInterval(tick, 1000);
-    return () => window.clearInterval(timer);
-  }, [serverNow, ticking]);
-  return now;
 }

@@ -12,6 +12,7 @@ import { useCourseOpener } from "./course-opener";
 import { CourseImage } from "./course-image";
 import { FavouriteButton } from "./favourite-button";
 import { StarRating } from "./star-rating";
+import { TimeAgo } from "./time-ago";
 import { useViewer } from "./personal-layer";
 import { OutOfCreditsNextStep } from "./view-course-button";
 import { useMessages } from "../lib/i18n";
@@ -142,6 +143,17 @@ export function CourseCard({
         {timeLeft && (
           <li title={checkedNote} className="font-medium text-amber-700 dark:text-amber-300">
             {timeLeft}
+          </li>
+        )}
+        {course.checkedAt && (
+          <li className="text-emerald-700 dark:text-emerald-300">
+            <TimeAgo
+              at={course.checkedAt}
+              serverNow={now.toISOString()}
+              words={(ago) => t(m.coupon_confirmed, { ago })}
+              title={checkedNote}
+              testId="card-confirmed"
+            />
           </li>
         )}
       </ul>

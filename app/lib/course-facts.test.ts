@@ -85,18 +85,18 @@ describe("formatCheckedAgo", () => {
   const before = (ms: number) => new Date(now.getTime() - ms).toISOString();
 
   it("says how long ago Udemy was asked, in the largest whole unit", () => {
-    expect(formatCheckedAgo(before(20_000), now, "en")).toBe("checked just now");
-    expect(formatCheckedAgo(before(60_000), now, "en")).toBe("checked 1 minute ago");
-    expect(formatCheckedAgo(before(59 * 60_000), now, "en")).toBe("checked 59 minutes ago");
-    expect(formatCheckedAgo(before(60 * 60_000), now, "en")).toBe("checked 1 hour ago");
-    expect(formatCheckedAgo(before(47 * 3_600_000), now, "en")).toBe("checked 47 hours ago");
-    expect(formatCheckedAgo(before(72 * 3_600_000), now, "en")).toBe("checked 3 days ago");
+    expect(formatCheckedAgo(before(20_000), now, "en")).toBe("confirmed just now");
+    expect(formatCheckedAgo(before(60_000), now, "en")).toBe("confirmed 1 min ago");
+    expect(formatCheckedAgo(before(59 * 60_000), now, "en")).toBe("confirmed 59 min ago");
+    expect(formatCheckedAgo(before(60 * 60_000), now, "en")).toBe("confirmed 1 hour ago");
+    expect(formatCheckedAgo(before(47 * 3_600_000), now, "en")).toBe("confirmed 47 hours ago");
+    expect(formatCheckedAgo(before(72 * 3_600_000), now, "en")).toBe("confirmed 3 days ago");
   });
 
   it("says nothing when Udemy was never asked, and 'just now' for a clock slightly behind", () => {
     expect(formatCheckedAgo(null, now, "en")).toBeNull();
     expect(formatCheckedAgo("not a date", now, "en")).toBeNull();
-    expect(formatCheckedAgo(before(-30_000), now, "en")).toBe("checked just now");
+    expect(formatCheckedAgo(before(-30_000), now, "en")).toBe("confirmed just now");
   });
 });
 
@@ -115,7 +115,7 @@ describe("in Indonesian", () => {
     expect(formatLevel("All Levels", "id")).toBe("Semua Level");
     expect(formatLevel("Something Else", "id")).toBe("Something Else");
     expect(formatCheckedAgo(new Date(now.getTime() - 5 * 60_000).toISOString(), now, "id")).toBe(
-      "dicek 5 menit lalu",
+      "dikonfirmasi 5 menit lalu",
     );
   });
 });

@@ -36,29 +36,26 @@ export function formatLevel(level: string | null, locale: Locale): string | null
   return known ? known({}, { locale }) : shown;
 }
 
-/** "checked just now" / "checked 5 minutes ago" / "checked 3 hours ago" / "checked 2 days ago". */
+/** "just now" / "12 min ago" / "3 hours ago" / "2 days ago"; null for no or a bad time. */
+export function formatAgo(at: string | null, now: Date, locale: Locale): string | null {
+  if (!at) return null;
+  const ms = now.getTime() - Date.parse(at);
+  if (Number.isNaN(ms)) return null;
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return m.ago_just_now({}, { locale });
+  if (minutes < 60) return m.ago_minutes({ count: minutes }, { locale });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48)
+    return byCount(hours, m.ago_hours_one, m.ago_hours_other)({ count: hours }, { locale });
+  return m.ago_days({ count: Math.floor(hours / 24) }, { locale });
+}
+
+/** "confirmed 12 min ago": when Udemy last said the coupon is 100 % off. */
 export function formatCheckedAgo(
   checkedAt: string | null,
   now: Date,
   locale: Locale,
 ): string | null {
-  if (!checkedAt) return null;
-  const ms = now.getTime() - Date.parse(checkedAt);
-  if (Number.isNaN(ms)) return null;
-  const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  if (minutes < 1) return m.checked_just_now({}, { locale });
-  if (minutes < 60)
-    return byCount(
-      minutes,
-      m.checked_minutes_ago_one,
-      m.checked_minutes_ago_other,
-    )({ count: minutes }, { locale });
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48)
-    return byCount(
-      hours,
-      m.checked_hours_ago_one,
-      m.checked_hours_ago_other,
-    )({ count: hours }, { locale });
-  return m.checked_days_ago({ count: Math.floor(hours / 24) }, { locale });
+  const ago = formatAgo(checkedAt, now, locale);
+  return ago === null ? null : m.coupon_confirmed({ ago }, { locale });
 }

@@ -8,6 +8,7 @@ import {
 import { listCourseMarks } from "../../server/domain/accounts/personal-layer";
 import { getLiveUpdateCursor } from "../../server/domain/catalog/live-updates";
 import { listRedemptions } from "../../server/domain/accounts/redeem";
+import { catalogueRefreshedAt } from "../../server/domain/ingest/ingest-runs";
 import { suggestForEmptySearch } from "../../server/domain/catalog/search-suggestions";
 import { CouponBanner } from "../components/coupon-banner";
 import { CourseCard } from "../components/course-card";
@@ -19,6 +20,7 @@ import { MountOnceOpened } from "../components/mount-once-opened";
 import { Pagination } from "../components/pagination";
 import { RedeemSection } from "../components/redeem-section";
 import { SaveSearchButton } from "../components/save-search-button";
+import { TimeAgo } from "../components/time-ago";
 import { usePersonalLayer, useViewer } from "../components/personal-layer";
 import type { PublicCourse } from "../../core/course";
 import type { RedemptionItem } from "../../core/personal-layer";
@@ -67,11 +69,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sharedRender: Boolean(context.sharedRender),
   };
   try {
-    const [page, facets, liveCursor, endingToday] = await Promise.all([
+    const [page, facets, liveCursor, endingToday, refreshedAt] = await Promise.all([
       listCourses(services, filters),
       listCatalogFacets(services),
       getLiveUpdateCursor(services),
       listCoursesEndingToday(services),
+      catalogueRefreshedAt(services),
     ]);
     const searchSuggestions =
       page.total === 0 ? await suggestForEmptySearch(services, filters) : [];
@@ -90,6 +93,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page,
       facets,
       endingToday,
+      refreshedAt,
       visitedCourseIds,
       favouriteCourseIds,
       redemptions,
@@ -105,6 +109,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         page: null,
         facets: { categories: [], languages: [] },
         endingToday: [] as PublicCourse[],
+        refreshedAt: null,
         visitedCourseIds: [] as number[],
         favouriteCourseIds: [] as number[],
         redemptions: [] as RedemptionItem[],
@@ -242,6 +247,17 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {t(byCount(page.total, m.home_course_count_one, m.home_course_count_other), {
                   count: formatCount(page.total, locale),
                 })}
+              </p>
+            )}
+            {/* When the last run read a source: a catalogue that only shows the demo has none. */}
+            {loaderData.refreshedAt && (
+              <p className="text-sm text-slate-600 dark:text-slate-300">
+                <TimeAgo
+                  at={loaderData.refreshedAt}
+                  serverNow={loaderData.now}
+                  words={(ago) => t(m.home_catalogue_refreshed, { ago })}
+                  testId="catalogue-refreshed"
+                />
               </p>
             )}
           </div>

@@ -182,7 +182,7 @@ test("a visitor opens the course under the card's credit rules and keeps it as a
   // (it lives 5 seconds; a learner's own opening does not forget everybody's pages).
   await expect(async () => {
     await page.reload();
-    await expect(page.getByTestId("coupon-uses-left")).toContainText("checked just now", {
+    await expect(page.getByTestId("coupon-uses-left")).toContainText("confirmed just now", {
       timeout: 1_000,
     });
   }).toPass({ timeout: 15_000 });
