@@ -59,9 +59,7 @@ describe("the first run after start-up, on the default configuration", () => {
     const config = harness.services.config;
     expect(config.ingest.udemyCheck).toBe(true);
     expect(config.ingest.cron).toBe("*/30 * * * *");
-    expect(services.feeds.sources.map((source) => source.name)).toEqual(
-      COUPON_SOURCE_PRESET_NAMES,
-    );
+    expect(services.feeds.sources.map((source) => source.name)).toEqual(COUPON_SOURCE_PRESET_NAMES);
 
     const scheduler = startIngestScheduler(services, {
       ...ingestScheduleOf(config.ingest),

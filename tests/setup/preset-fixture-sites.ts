@@ -177,7 +177,11 @@ const SITES: Record<string, Site> = {
   },
   udemyxpert: {
     routes: (origin) => ({
-      "/courses": byQuery("page", { "1": htmlFixture("udemyxpert-list-1.html", origin) }, emptyHtml),
+      "/courses": byQuery(
+        "page",
+        { "1": htmlFixture("udemyxpert-list-1.html", origin) },
+        emptyHtml,
+      ),
       "/courses/kotlin-android-development": htmlFixture(
         "udemyxpert-course-kotlin-android-development.html",
         origin,

@@ -14,6 +14,7 @@ import { drillHangingFeed } from "./drills-feed-faults";
 import { drillHealthOnFailingWrites, drillSlidingRedeemGuard } from "./drills-guards";
 import { drillHostileSources } from "./drills-source-faults";
 import { drillCluster } from "./drills-cluster";
+import { drillFreshness } from "./drills-freshness";
 
 /**
  * `npm run drills`: load and fault drills against the production server on 127.0.0.1.
@@ -31,13 +32,26 @@ import { drillCluster } from "./drills-cluster";
  *      records its error, nothing of theirs is listed, the site answers. In drills-source-faults.ts;
  *  (h) several instances on PostgreSQL behind HAProxy: writes read elsewhere at once, limits held
  *      across instances, kill -9 of an instance and a PostgreSQL restart under load, the ingest
- *      tick run once. In drills-cluster.ts; `npm run drills -- cluster` runs only this one.
+ *      tick run once. In drills-cluster.ts; `npm run drills -- cluster` runs only this one;
+ *  (i) freshness: every preset on a fake of its site in its real format, the default
+ *      configuration: items, Udemy questions and time per run, and the simulated time from a
+ *      coupon appearing to being listed (p50/p95) under the default schedule. In
+ *      drills-freshness.ts; `npm run drills -- freshness` runs only this one.
  * Each prints what it checked and the process exits non-zero when anything is off.
  * DRILL_USERS (default 100) × 5 opens each; CI runs it with small numbers.
  * DRILLS=dg runs only the drills named by those letters (default: all).
  */
 const USERS = Number(process.env.DRILL_USERS ?? 100);
-const ONLY = (process.argv.includes("cluster") ? "h" : (process.env.DRILLS ?? "")).toLowerCase();
+/** A drill named on the command line runs alone: `npm run drills -- cluster` or `-- freshness`. */
+const NAMED_DRILLS: Record<string, string> = { cluster: "h", freshness: "i" };
+const ONLY = (
+  process.argv
+    .map((argument) => NAMED_DRILLS[argument])
+    .filter(Boolean)
+    .join("") ||
+  process.env.DRILLS ||
+  ""
+).toLowerCase();
 /** A drill runs when DRILLS is unset or names its letter. */
 const wanted = (letter: string) => ONLY === "" || ONLY.includes(letter);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -65,6 +79,9 @@ function startDrillServer(
       HOST: "127.0.0.1",
       PUBLIC_SITE_URL: base,
       LOG_LEVEL: "warn",
+      // Nothing reaches outside: a drill names its own sources (fakes on 127.0.0.1).
+      INGEST_SOURCES: "[]",
+      UDEMY_CHECK: "false",
       // The drill's many users all sign in from 127.0.0.1, many times a minute.
       SIGN_INS_PER_IP_PER_MINUTE: "100000",
       SIGN_INS_PER_ADDRESS_PER_MINUTE: "100000",
@@ -196,7 +213,9 @@ async function drillKillAndRestart(
 }
 
 async function main() {
-  execSync("npx react-router build", { cwd: root, stdio: "ignore" });
+  // Drills (a)–(h) start the built server; (i) runs in this process.
+  if ([..."abcdefgh"].some(wanted))
+    execSync("npx react-router build", { cwd: root, stdio: "ignore" });
   if (wanted("a") || wanted("b")) {
     const dataDir = mkdtempSync(path.join(tmpdir(), "kursusku-drills-"));
     const port = await findFreePort();
@@ -216,6 +235,7 @@ async function main() {
   if (wanted("f")) await drillHealthOnFailingWrites(kit);
   if (wanted("g")) await drillHostileSources(kit);
   if (wanted("h")) await drillCluster(kit, { users: USERS });
+  if (wanted("i")) await drillFreshness(check);
   console.log(failures === 0 ? "\nall drills passed" : `\n${failures} check(s) failed`);
   process.exit(failures === 0 ? 0 : 1);
 }
