@@ -131,6 +131,8 @@ export default defineConfig({
         // that kill a coupon need a course never asked about: the server's clock stands still
         // (FAKE_NOW), so an answer never goes stale. 30 February never comes.
         INGEST_CRON: "0 0 30 2 *",
+        // Nor the re-check of listed coupons between runs, for the same reason.
+        UDEMY_RECHECK_CRON: "0 0 30 2 *",
         UDEMY_BASE_URL: E2E_UDEMY_URL,
         // Course images from the stand-in only: nothing reaches Udemy's CDN.
         UDEMY_IMAGE_BASE_URL: E2E_UDEMY_URL,
