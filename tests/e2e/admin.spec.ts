@@ -310,6 +310,24 @@ test.describe("operator console", () => {
       success: false,
       message: "This code is not valid. Please check it and try again.",
     });
+
+    // On a phone every code's facts and its Disable button are in view without any sideways
+    // scrolling (the five-column table was cut at the card's edge).
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    const onPhone = page.locator("main :is(tr, li)", { hasText: kept }).filter({ visible: true });
+    await expect(onPhone).toContainText("7 credits");
+    await expect(onPhone).toContainText("100/100");
+    await expect(onPhone).toContainText("Never");
+    const disableOnPhone = onPhone.getByRole("button", { name: "Disable" });
+    await expect(disableOnPhone).toBeVisible();
+    for (const element of [onPhone, disableOnPhone]) {
+      const box = (await element.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
   });
 
   test("users: find, add credits, grant premium, revoke it behind the confirm dialog", async ({

@@ -29,13 +29,16 @@ export function AdminTable({
   headers,
   empty,
   children,
+  className = "",
 }: {
   headers: string[];
   empty: string | null;
   children: ReactNode;
+  /** Extra classes for the card (e.g. a section that shows a list instead on phones). */
+  className?: string;
 }) {
   return (
-    <div className={`${cardClass} overflow-x-auto`}>
+    <div className={`${cardClass} overflow-x-auto ${className}`}>
       <table className="w-full text-left text-sm">
         <thead>
           <tr>
