@@ -8,6 +8,7 @@ import { LANGUAGE_COOKIE, localeOfPath } from "../core/locale";
 import { healthHeartbeat } from "./db/schema";
 import type { RequestContext } from "./load-context";
 import { createApiRouter } from "./api/router";
+import { createPublicReads, type PublicReads } from "./api/public-reads";
 import { createOpsRouter } from "./ops-endpoint";
 import {
   errorAnswersNotStored,
@@ -140,7 +141,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
 
   if (options.opsToken) app.use("/internal/ops", createOpsRouter(services, options.opsToken));
-  app.use("/api", createApiRouter(services, { corsOrigins: services.config.corsOrigins }));
+  app.use(
+    "/api",
+    createApiRouter(services, {
+      corsOrigins: services.config.corsOrigins,
+      publicReads: sharedPages ? publicReadsForgottenWith(sharedPages) : undefined,
+    }),
+  );
 
   if (options.vite) {
     app.use(options.vite.middlewares);
@@ -237,6 +244,13 @@ function createPublicPageCache(
   // Ingestion and admin changes forget their cached queries: the pages built on them go too.
   services.cache.onForget(() => sharedPages.forgetAll());
   return sharedPages;
+}
+
+/** The API's public reads, kept as long as the shared pages and forgotten with them. */
+function publicReadsForgottenWith(sharedPages: SharedPages): PublicReads {
+  const publicReads = createPublicReads({ ttlMs: SHARED_PAGE_TTL_MS });
+  sharedPages.onForgetAll(() => publicReads.forgetAll());
+  return publicReads;
 }
 
 /** Each visitor's ending of the shared pages, kept between their page views. */

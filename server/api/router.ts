@@ -30,6 +30,12 @@ import { answerLocale } from "../web/answer-language";
 import { answerMessage } from "../web/answer-messages";
 import { HttpRefusal, parseInput, sendJsonError } from "../web/json-answers";
 import { buildOpenApiDocument, renderApiReference } from "./openapi";
+import {
+  publicReadKey,
+  sendSharedAnswer,
+  type ActionAnswer,
+  type PublicReads,
+} from "./public-reads";
 import { GET_ACTIONS, POST_ACTIONS } from "./schemas";
 import { WRITER_SUBJECT_LOCAL } from "../web/visitor-layers";
 import { discardUnreadBody, readBodyUpTo } from "../web/bounded-body";
@@ -67,6 +73,8 @@ type Caller = { kind: "user"; user: UserRow } | { kind: "registering"; token: st
 
 export type ApiOptions = {
   corsOrigins: string[];
+  /** Public reads answered from one kept answer (public-reads.ts); every read runs when absent. */
+  publicReads?: PublicReads;
   /** The rate limits' clock in milliseconds: the real one unless a test brings its own. */
   now?: () => number;
 };
@@ -166,6 +174,14 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
       );
       // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
       if (containsNul(parsed)) throw new HttpRefusal(400, "Text must not contain NUL characters.");
+      if (options.publicReads && isPublicRead(action, request)) {
+        const input = parsed as Record<string, unknown>;
+        const answer = await options.publicReads.answer(publicReadKey(action, input), () =>
+          runSharedRead(request, action, input),
+        );
+        sendSharedAnswer(request, response, answer);
+        return;
+      }
       const result = await runAction(
         request,
         response,
@@ -177,6 +193,19 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
     } catch (error) {
       sendJsonError(response, error, reportUnexpected, apiAnswerLocale(request));
     }
+  }
+
+  /** A public read made once for everyone: the headers it sets are kept with its result. */
+  async function runSharedRead(
+    request: Request,
+    action: string,
+    input: Record<string, unknown>,
+  ): Promise<ActionAnswer> {
+    const headers = new Map<string, string>();
+    const collector = {
+      setHeader: (name: string, value: string) => headers.set(name, value),
+    } as unknown as Response;
+    return { result: await runAction(request, collector, action, input, null), headers };
   }
 
   async function authenticate(request: Request): Promise<UserRow | null> {
@@ -345,6 +374,19 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
   }
 
   return router;
+}
+
+/** Reads whose answer is the same for every client without a session. */
+const PUBLIC_READS = new Set(["getCourses", "getArticles", "getReviews"]);
+
+/** Whether this read is answered from the kept answers: a signed-in reader's reviews are theirs. */
+function isPublicRead(action: string, request: Request): boolean {
+  if (!PUBLIC_READS.has(action)) return false;
+  if (action !== "getReviews") return true;
+  return (
+    request.headers.authorization === undefined &&
+    !parseCookies(request.headers.cookie).has(SESSION_COOKIE)
+  );
 }
 
 /** The user an action runs for; only reachable after identifyCaller settled who asks. */
