@@ -76,6 +76,8 @@ export type SharedPages = {
   middleware: express.RequestHandler;
   /** Forget every page (after a write). */
   forgetAll(): void;
+  /** Also forget what `listener` keeps whenever the pages are forgotten (the API's public reads). */
+  onForgetAll(listener: () => void): void;
 };
 
 /** Headers recomputed when the page is sent. */
@@ -101,6 +103,7 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
   // Bumped by every forget: a page whose render began before a write is not kept after it.
   let generation = 0;
   let renewals: Promise<void> = Promise.resolve();
+  const forgetListeners: Array<() => void> = [];
 
   type Key = { key: string; address: string; preferences: string; personal: boolean };
   function keyFor(request: express.Request): Key | null {
@@ -259,6 +262,10 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
     forgetAll() {
       generation += 1;
       entries.clear();
+      for (const listener of forgetListeners) listener();
+    },
+    onForgetAll(listener) {
+      forgetListeners.push(listener);
     },
   };
 }
