@@ -3,6 +3,7 @@ import {
   courseListHref,
   DEFAULT_COURSE_FILTERS,
   hasActiveCourseFilters,
+  invalidCourseFilterParams,
   MAX_SEARCH_LENGTH,
   parseCourseFilters,
   toCourseSearchParams,
@@ -20,6 +21,14 @@ describe("parseCourseFilters", () => {
       page: 1,
       language: "",
       sort: "newest",
+      udemyRating: "",
+      minStudents: "",
+      level: "",
+      duration: "",
+      updated: "",
+      certificate: "",
+      hideWords: [],
+      hideInstructors: [],
     });
     expect(parse("")).toEqual(DEFAULT_COURSE_FILTERS);
   });
@@ -28,6 +37,7 @@ describe("parseCourseFilters", () => {
     expect(
       parse("search=python+django&type=Development&rating=4&page=3&language=English&sort=rating"),
     ).toEqual({
+      ...DEFAULT_COURSE_FILTERS,
       search: "python django",
       type: "Development",
       rating: 4,
@@ -104,6 +114,7 @@ describe("toCourseSearchParams and courseListHref", () => {
 
   it("round-trips through parseCourseFilters", () => {
     const filters: CourseFilters = {
+      ...DEFAULT_COURSE_FILTERS,
       search: "100% free",
       type: "IT & Software",
       rating: 3,
@@ -152,5 +163,63 @@ describe("control characters in the query", () => {
     expect(filters.search).toBe("ab");
     expect(filters.type).toBe("");
     expect(filters.language).toBe("English");
+  });
+});
+
+describe("the learners' filters in the URL", () => {
+  const every =
+    "language=Indonesian&udemyRating=4.5&minStudents=10000&level=beginner&duration=short&updated=1y&certificate=yes&hideWords=java%2C+crypto&hideInstructors=Jane+Doe";
+
+  it("reads every allowed value", () => {
+    expect(parse(every)).toEqual({
+      ...DEFAULT_COURSE_FILTERS,
+      language: "Indonesian",
+      udemyRating: "4.5",
+      minStudents: "10000",
+      level: "beginner",
+      duration: "short",
+      updated: "1y",
+      certificate: "yes",
+      hideWords: ["java", "crypto"],
+      hideInstructors: ["Jane Doe"],
+    });
+  });
+
+  it("round-trips through the URL, defaults left out", () => {
+    const filters = parse(every);
+    expect(parseCourseFilters(toCourseSearchParams(filters))).toEqual(filters);
+    expect(courseListHref({ ...DEFAULT_COURSE_FILTERS, level: "expert" })).toBe("/?level=expert");
+    expect(hasActiveCourseFilters(filters)).toBe(true);
+    expect(hasActiveCourseFilters({ ...DEFAULT_COURSE_FILTERS, hideWords: ["x"] })).toBe(true);
+  });
+
+  it("gives one spelling for equal values (one address each)", () => {
+    expect(parse("udemyRating=4").udemyRating).toBe("4.0");
+    expect(parse("level=BEGINNER&language=english").language).toBe("English");
+    expect(parse("level=BEGINNER").level).toBe("beginner");
+    expect(parse("hideWords=Java,java,%20JAVA%20").hideWords).toEqual(["Java"]);
+  });
+
+  it.each([
+    ["language", "Klingon"],
+    ["udemyRating", "3"],
+    ["udemyRating", "5"],
+    ["minStudents", "123"],
+    ["level", "guru"],
+    ["duration", "forever"],
+    ["updated", "3y"],
+    ["certificate", "maybe"],
+    ["hideInstructors", "<b>Jane</b>"],
+    ["hideWords", Array.from({ length: 500 }, (_, index) => `w${index}`).join(",")],
+    ["hideWords", "x".repeat(61)],
+  ])("drops %s=%s and names it as invalid", (name, value) => {
+    const params = new URLSearchParams({ [name]: value, type: "Design" });
+    expect(parseCourseFilters(params)).toEqual({ ...DEFAULT_COURSE_FILTERS, type: "Design" });
+    expect(invalidCourseFilterParams(params)).toEqual([name]);
+  });
+
+  it("names nothing invalid for allowed values or empty fields", () => {
+    expect(invalidCourseFilterParams(new URLSearchParams(every))).toEqual([]);
+    expect(invalidCourseFilterParams(new URLSearchParams("level=&hideWords=+"))).toEqual([]);
   });
 });

@@ -1,4 +1,24 @@
-/** Home-page state as kept in the query string, plus our language filter and sort. */
+import {
+  CERTIFICATE_OPTIONS,
+  COURSE_LANGUAGES,
+  COURSE_LEVEL_OPTIONS,
+  DURATION_OPTIONS,
+  FILTER_PARAMS,
+  formatHiddenList,
+  MIN_STUDENTS_OPTIONS,
+  parseHiddenList,
+  pickOption,
+  UDEMY_RATING_OPTIONS,
+  UPDATED_OPTIONS,
+  type CertificateOption,
+  type CourseLevel,
+  type DurationBand,
+  type MinStudentsOption,
+  type UdemyRatingOption,
+  type UpdatedWithin,
+} from "./course-filter-options";
+
+/** Home-page state as kept in the query string, plus the learners' filters and the sort. */
 export const COURSE_SORTS = ["newest", "rating", "students", "expiring"] as const;
 export type CourseSort = (typeof COURSE_SORTS)[number];
 
@@ -28,8 +48,19 @@ export type CourseFilters = {
   /** Minimum average rating from our reviews, 0 (any) to 5. */
   rating: number;
   page: number;
+  /** One of COURSE_LANGUAGES; empty means every language. */
   language: string;
   sort: CourseSort;
+  /** The learners' filters (core/course-filter-options.ts); empty means any. */
+  udemyRating: UdemyRatingOption | "";
+  minStudents: MinStudentsOption | "";
+  level: CourseLevel | "";
+  duration: DurationBand | "";
+  updated: UpdatedWithin | "";
+  certificate: CertificateOption | "";
+  /** Courses whose title has one of these words, or by one of these instructors, are hidden. */
+  hideWords: string[];
+  hideInstructors: string[];
 };
 
 export const DEFAULT_COURSE_FILTERS: CourseFilters = {
@@ -39,6 +70,14 @@ export const DEFAULT_COURSE_FILTERS: CourseFilters = {
   page: 1,
   language: "",
   sort: "newest",
+  udemyRating: "",
+  minStudents: "",
+  level: "",
+  duration: "",
+  updated: "",
+  certificate: "",
+  hideWords: [],
+  hideInstructors: [],
 };
 
 /** Control characters are dropped (PostgreSQL cannot even store a NUL byte). */
@@ -72,10 +111,67 @@ export function parseCourseFilters(params: URLSearchParams): CourseFilters {
     type: type.toLowerCase() === "all" ? "" : type,
     rating: wholeNumberIn(params.get("rating"), 0, 5, 0),
     page: wholeNumberIn(params.get("page"), 1, 100_000, 1),
-    language: cleanText(params.get("language"), 40),
+    language: pickOption(COURSE_LANGUAGES, cleanText(params.get(FILTER_PARAMS.language), 40)) ?? "",
     sort: isCourseSort(sort) ? sort : "newest",
+    ...parseLearnerFilters(params),
   };
 }
+
+type LearnerFilters = Omit<
+  CourseFilters,
+  "search" | "type" | "rating" | "page" | "language" | "sort"
+>;
+
+/** An unknown value, or a list that cannot be one, is dropped (the list is shown without it). */
+function parseLearnerFilters(params: URLSearchParams): LearnerFilters {
+  const read = (name: keyof typeof FILTER_PARAMS) => params.get(FILTER_PARAMS[name]);
+  return {
+    udemyRating: pickOption(UDEMY_RATING_OPTIONS, normalRating(read("udemyRating"))) ?? "",
+    minStudents: pickOption(MIN_STUDENTS_OPTIONS, read("minStudents")) ?? "",
+    level: pickOption(COURSE_LEVEL_OPTIONS, read("level")) ?? "",
+    duration: pickOption(DURATION_OPTIONS, read("duration")) ?? "",
+    updated: pickOption(UPDATED_OPTIONS, read("updated")) ?? "",
+    certificate: pickOption(CERTIFICATE_OPTIONS, read("certificate")) ?? "",
+    hideWords: parseHiddenList(read("hideWords")) ?? [],
+    hideInstructors: parseHiddenList(read("hideInstructors")) ?? [],
+  };
+}
+
+/** "4" and "4.0" are one rating (one address). */
+function normalRating(value: string | null): string | null {
+  const number = Number(value);
+  return value && Number.isFinite(number) ? number.toFixed(1) : null;
+}
+
+/**
+ * Which of the learners' filters in a query are not allowed values, by URL name: the API refuses
+ * them (400) while a page just leaves them out.
+ */
+export function invalidCourseFilterParams(params: URLSearchParams): string[] {
+  const parsed = parseLearnerFilters(params);
+  const invalid: string[] = [];
+  const language = params.get(FILTER_PARAMS.language);
+  if (language && language.trim() !== "" && !pickOption(COURSE_LANGUAGES, language))
+    invalid.push(FILTER_PARAMS.language);
+  for (const name of Object.keys(parsed) as Array<keyof LearnerFilters>) {
+    const given = params.get(FILTER_PARAMS[name]);
+    if (given === null || given.trim() === "") continue;
+    const value = parsed[name];
+    if (Array.isArray(value) ? parseHiddenList(given) === null : value === "")
+      invalid.push(FILTER_PARAMS[name]);
+  }
+  return invalid;
+}
+
+const SINGLE_CHOICE_FILTERS = [
+  "udemyRating",
+  "minStudents",
+  "level",
+  "duration",
+  "updated",
+  "certificate",
+] as const;
+const LIST_FILTERS = ["hideWords", "hideInstructors"] as const;
 
 /** Page omitted when 1, type omitted when All, rating omitted when 0 (and so on). */
 export function toCourseSearchParams(filters: Partial<CourseFilters>): URLSearchParams {
@@ -84,7 +180,11 @@ export function toCourseSearchParams(filters: Partial<CourseFilters>): URLSearch
   if (merged.search.trim() !== "") params.set("search", merged.search.trim());
   if (merged.type !== "") params.set("type", merged.type);
   if (merged.rating > 0) params.set("rating", String(merged.rating));
-  if (merged.language !== "") params.set("language", merged.language);
+  if (merged.language !== "") params.set(FILTER_PARAMS.language, merged.language);
+  for (const name of SINGLE_CHOICE_FILTERS)
+    if (merged[name] !== "") params.set(FILTER_PARAMS[name], merged[name]);
+  for (const name of LIST_FILTERS)
+    if (merged[name].length > 0) params.set(FILTER_PARAMS[name], formatHiddenList(merged[name]));
   if (merged.sort !== "newest") params.set("sort", merged.sort);
   if (merged.page > 1) params.set("page", String(merged.page));
   return params;
@@ -104,6 +204,8 @@ export function hasActiveCourseFilters(filters: CourseFilters): boolean {
     filters.search.trim() !== "" ||
     filters.type !== "" ||
     filters.rating > 0 ||
-    filters.language !== ""
+    filters.language !== "" ||
+    SINGLE_CHOICE_FILTERS.some((name) => filters[name] !== "") ||
+    LIST_FILTERS.some((name) => filters[name].length > 0)
   );
 }

@@ -18,7 +18,10 @@ import {
   type ApiAnswer,
   type ApiTestServer,
 } from "../../tests/setup/api-test-server";
-import { INVALID_SIGN_IN_TOKEN_MESSAGE, UNREGISTERED_TOKEN_MESSAGE } from "../domain/accounts/accounts";
+import {
+  INVALID_SIGN_IN_TOKEN_MESSAGE,
+  UNREGISTERED_TOKEN_MESSAGE,
+} from "../domain/accounts/accounts";
 import {
   LOCAL_AUDIENCE,
   LOCAL_ISSUER,
@@ -326,8 +329,56 @@ describe("getCourses", () => {
     ["rating", "four"],
     ["sort", "cheapest"],
     ["search", "x".repeat(101)],
+    ["language", "Klingon"],
+    ["language", "\u0000"],
+    ["udemyRating", "3"],
+    ["minStudents", "5"],
+    ["level", "guru"],
+    ["duration", "forever"],
+    ["updated", "5y"],
+    ["certificate", "maybe"],
+    ["hideInstructors", "<b>Jane</b>"],
+    ["hideWords", Array.from({ length: 500 }, (_, index) => `word${index}`).join(",")],
   ])("refuses %s=%s with 400 and a JSON error", async (name, value) => {
     expectError(await get({ action: "getCourses", [name]: value }), 400);
+  });
+
+  it("names the filter and its allowed values when refusing one", async () => {
+    const message = expectError(await get({ action: "getCourses", level: "guru" }), 400);
+    expect(message).toMatch(/level.*beginner, intermediate, expert, all/);
+  });
+
+  it("takes every learners' filter, each narrowing the list", async () => {
+    const all = await get({ action: "getCourses" });
+    const total = Number(all.headers.get("x-total-count"));
+    for (const [name, value] of [
+      ["language", "English"],
+      ["udemyRating", "4.5"],
+      ["minStudents", "100000"],
+      ["level", "beginner"],
+      ["duration", "extraLong"],
+      ["updated", "1y"],
+      ["certificate", "yes"],
+      ["hideWords", "python, react"],
+      ["hideInstructors", "Nobody At All"],
+    ]) {
+      const answer = await get({ action: "getCourses", [name!]: value! });
+      expect(answer.status, `${name}=${value}`).toBe(200);
+      expect(Number(answer.headers.get("x-total-count")), `${name}`).toBeLessThanOrEqual(total);
+    }
+    const hidden = expectAnswer(
+      await get({ action: "getCourses", hideWords: "react" }),
+      z.array(courseSchema),
+    );
+    expect(hidden.some((course) => /react/i.test(course.title))).toBe(false);
+    const beginners = expectAnswer(
+      await get({ action: "getCourses", level: "beginner", minStudents: "1000" }),
+      z.array(courseSchema),
+    );
+    for (const course of beginners) {
+      expect(course.level).toBe("Beginner Level");
+      expect(course.students).toBeGreaterThanOrEqual(1000);
+    }
   });
 });
 
@@ -1220,7 +1271,6 @@ describe("NUL characters (PostgreSQL text cannot hold them)", () => {
     const queries: Array<Record<string, string>> = [
       { action: "getCourses", search: "py\u0000" },
       { action: "getCourses", type: "\u0000" },
-      { action: "getCourses", language: "\u0000" },
       { action: "getArticles", author: "\u0000" },
       { action: "getReviews", courseLink: "https://x.example/\u0000" },
     ];

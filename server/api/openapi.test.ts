@@ -223,3 +223,31 @@ describe("public and private fields", () => {
     expect(renderApiReference(document)).toContain("Public: every field may be shown to anyone");
   });
 });
+
+describe("getCourses' filters in the document", () => {
+  const parameters = document.paths["/api"].get.parameters as Array<{
+    name: string;
+    schema: { enum?: string[]; type?: string };
+  }>;
+  const parameter = (name: string) => parameters.find((entry) => entry.name === name);
+
+  it("lists every learners' filter as a query parameter with its allowed values", () => {
+    expect(parameter("level")?.schema.enum).toEqual(["beginner", "intermediate", "expert", "all"]);
+    expect(parameter("udemyRating")?.schema.enum).toEqual(["3.5", "4.0", "4.5"]);
+    expect(parameter("duration")?.schema.enum).toEqual(
+      expect.arrayContaining(["extraShort", "short", "medium", "long", "extraLong"]),
+    );
+    expect(parameter("updated")?.schema.enum).toEqual(["1y", "2y"]);
+    expect(parameter("certificate")?.schema.enum).toEqual(["yes", "no"]);
+    expect(parameter("minStudents")?.schema.enum).toContain("10000");
+    expect(parameter("language")?.schema.enum).toContain("Indonesian");
+    expect(parameter("hideWords")?.schema.type).toBe("string");
+    expect(parameter("hideInstructors")?.schema.type).toBe("string");
+  });
+
+  it("describes them in getCoursesInput too", () => {
+    const properties = schemas.getCoursesInput!.properties!;
+    for (const name of ["level", "duration", "updated", "certificate", "hideWords"])
+      expect(properties).toHaveProperty(name);
+  });
+});

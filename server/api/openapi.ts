@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { FILTER_PARAMS } from "../../core/course-filter-options";
 import { escapeHtml } from "../web/escape-html";
 import {
   articleSchema,
   courseSchema,
   errorSchema,
+  getCoursesQuery,
   GET_ACTIONS,
   POST_ACTIONS,
   redeemResultSchema,
@@ -130,19 +132,27 @@ export function buildOpenApiDocument(siteUrl: string) {
               "search",
               "type",
               "rating",
-              "language",
               "sort",
               "page",
+              ...Object.values(FILTER_PARAMS),
               "author",
               "courseLink",
               "userId",
-            ].map((name) => ({
-              name,
-              in: "query",
-              required: false,
-              schema: { type: "string" },
-              description: `Used by some actions; see the ${"<action>"}Input schemas.`,
-            })),
+            ].map((name) => {
+              // getCourses' filters list their allowed values here too.
+              const filter = Object.hasOwn(FILTER_PARAMS, name)
+                ? getCoursesQuery.shape[name as keyof typeof FILTER_PARAMS]
+                : undefined;
+              return {
+                name,
+                in: "query",
+                required: false,
+                schema: filter ? json(filter.unwrap()) : { type: "string" },
+                description: filter
+                  ? `getCourses: ${filter.description ?? name}`
+                  : `Used by some actions; see the ${"<action>"}Input schemas.`,
+              };
+            }),
           ],
           responses: {
             "200": {

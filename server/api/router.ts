@@ -1,6 +1,6 @@
 import express, { type Request, type Response, type Router } from "express";
 import type { z } from "zod";
-import { DEFAULT_COURSE_FILTERS } from "../../core/course-filters";
+import { parseCourseFilters, type CourseSort } from "../../core/course-filters";
 import { coursePath } from "../../core/course-paths";
 import { reviewFormValues, reviewInputSchema } from "../../core/review-input";
 import {
@@ -256,8 +256,16 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
     switch (action) {
       case "getCourses": {
         const requestedPage = Number(input.page ?? 1);
+        // The learners' filters, already checked by the schema, read as the pages read them.
+        const query = parseCourseFilters(
+          new URLSearchParams(
+            Object.entries(input).flatMap(([name, value]) =>
+              typeof value === "string" ? [[name, value]] : [],
+            ),
+          ),
+        );
         const page = await listCourses(services, {
-          ...DEFAULT_COURSE_FILTERS,
+          ...query,
           search: String(input.search ?? "").trim(),
           type:
             input.type === undefined || String(input.type).toLowerCase() === "all"
@@ -265,7 +273,7 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
               : String(input.type),
           rating: Number(input.rating ?? 0),
           language: String(input.language ?? ""),
-          sort: (input.sort as typeof DEFAULT_COURSE_FILTERS.sort | undefined) ?? "newest",
+          sort: (input.sort as CourseSort | undefined) ?? "newest",
           page: requestedPage,
         });
         // The pages show the last page for one past it; an API client paging until an empty

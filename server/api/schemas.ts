@@ -1,5 +1,19 @@
 import { z } from "zod";
 import { COURSE_SORTS, MAX_SEARCH_LENGTH } from "../../core/course-filters";
+import {
+  CERTIFICATE_OPTIONS,
+  COURSE_LANGUAGES,
+  COURSE_LEVEL_OPTIONS,
+  DURATION_BANDS,
+  DURATION_OPTIONS,
+  MAX_HIDDEN_ENTRIES,
+  MAX_HIDDEN_ENTRY_LENGTH,
+  MAX_HIDDEN_LIST_LENGTH,
+  MIN_STUDENTS_OPTIONS,
+  parseHiddenList,
+  UDEMY_RATING_OPTIONS,
+  UPDATED_OPTIONS,
+} from "../../core/course-filter-options";
 import { REVIEW_MAX_LENGTH } from "../../core/messages";
 
 /**
@@ -14,6 +28,25 @@ const optionalUserId = z
   .optional()
   .describe("Must equal the signed-in user when given");
 
+/** One of a filter's values (core/course-filter-options.ts), named in the refusal. */
+function oneOf<T extends string>(values: readonly T[], description: string) {
+  return z
+    .enum(values as [T, ...T[]], { error: `must be one of ${values.join(", ")}` })
+    .optional()
+    .describe(description);
+}
+
+const HIDDEN_LIST_RULE = `at most ${MAX_HIDDEN_ENTRIES} comma-separated entries of at most ${MAX_HIDDEN_ENTRY_LENGTH} characters, without < or >`;
+
+function hiddenList(description: string) {
+  return z
+    .string()
+    .max(MAX_HIDDEN_LIST_LENGTH, { error: HIDDEN_LIST_RULE })
+    .refine((value) => parseHiddenList(value) !== null, { error: HIDDEN_LIST_RULE })
+    .optional()
+    .describe(`${description}; ${HIDDEN_LIST_RULE}`);
+}
+
 export const getCoursesQuery = z.object({
   action: z.literal("getCourses"),
   search: z.string().max(MAX_SEARCH_LENGTH).optional(),
@@ -25,9 +58,26 @@ export const getCoursesQuery = z.object({
     .max(5)
     .optional()
     .describe("Minimum average review rating"),
-  language: z.string().max(40).optional(),
+  language: z
+    .enum(COURSE_LANGUAGES, { error: `must be one of ${COURSE_LANGUAGES.join(", ")}` })
+    .optional()
+    .describe("Udemy's name of the course language"),
   sort: z.enum(COURSE_SORTS).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
+  udemyRating: oneOf(UDEMY_RATING_OPTIONS, "Minimum Udemy rating"),
+  minStudents: oneOf(MIN_STUDENTS_OPTIONS, "Minimum number of students on Udemy"),
+  level: oneOf(COURSE_LEVEL_OPTIONS, "Udemy's level (all: Udemy's All Levels)"),
+  duration: oneOf(
+    DURATION_OPTIONS,
+    `Udemy's length bands, in minutes: ${DURATION_OPTIONS.map((band) => `${band} ${DURATION_BANDS[band].fromMinutes}–${DURATION_BANDS[band].toMinutes ?? ""}`).join(", ")}`,
+  ),
+  updated: oneOf(UPDATED_OPTIONS, "Last updated on Udemy within 1 or 2 years"),
+  certificate: oneOf(
+    CERTIFICATE_OPTIONS,
+    "yes: a coupon for a paid course (Udemy gives a certificate); no: an always-free course",
+  ),
+  hideWords: hiddenList("Words to hide: courses whose title holds one are left out"),
+  hideInstructors: hiddenList("Instructors to hide: their courses are left out"),
 });
 
 export const getArticlesQuery = z.object({

@@ -34,4 +34,26 @@ describe("shared page addresses", () => {
     expect(sharedPageAddress(requestFor("/course/learn-python.data"))).toBeNull();
     expect(sharedPageAddress(requestFor("/course/learn-python/extra"))).toBeNull();
   });
+
+  it("gives junk filter values no address of their own (the cache stays bounded)", () => {
+    for (const junk of [
+      "/?level=guru",
+      "/?level=guru2",
+      "/?udemyRating=4.7",
+      "/?minStudents=123",
+      "/?language=Klingon",
+      "/?duration=forever&updated=9y&certificate=maybe",
+      "/?hideInstructors=%3Cb%3Ex%3C%2Fb%3E",
+      `/?hideWords=${Array.from({ length: 500 }, (_, index) => `w${index}`).join(",")}`,
+    ])
+      expect(sharedPageAddress(requestFor(junk)), junk).toBe("/");
+    expect(sharedPageAddress(requestFor("/id?level=nope"))).toBe("/id");
+  });
+
+  it("gives each allowed filter value one spelling", () => {
+    expect(sharedPageAddress(requestFor("/?udemyRating=4&level=BEGINNER"))).toBe(
+      sharedPageAddress(requestFor("/?level=beginner&udemyRating=4.0")),
+    );
+    expect(sharedPageAddress(requestFor("/?duration=short&x=1"))).toBe("/?duration=short");
+  });
 });

@@ -18,9 +18,15 @@ import { isRowId } from "../../../core/row-id";
 import { courseImagePath } from "../../../core/course-images";
 import type { PublicCourse } from "../../../core/course";
 import { addDays, startOfJakartaDay, toJakartaDay } from "../../../core/dates";
-import { COURSES_PAGE_SIZE, type CourseFilters } from "../../../core/course-filters";
+import {
+  COURSES_PAGE_SIZE,
+  toCourseSearchParams,
+  type CourseFilters,
+} from "../../../core/course-filters";
+import { COURSE_LANGUAGES } from "../../../core/course-filter-options";
 import { courses, type CourseRow } from "../../db/schema";
 import { everySearchWordIn } from "../../db/like-pattern";
+import { learnerFilterConditions } from "./learner-filters";
 import type { Services } from "../../services";
 
 export type CoursePage = {
@@ -108,6 +114,7 @@ function filterConditions(services: Services, filters: CourseFilters): SQL[] {
   if (filters.type !== "") conditions.push(eq(courses.category, filters.type));
   if (filters.language !== "") conditions.push(eq(courses.language, filters.language));
   if (filters.rating > 0) conditions.push(gte(courses.reviewAverage, filters.rating));
+  conditions.push(...learnerFilterConditions(filters, services.clock.today()));
   return conditions;
 }
 
@@ -166,16 +173,20 @@ async function countMatching(services: Services, where: SQL | undefined): Promis
  * (~40 ms over 50 000 courses on PGlite) while it only changes when coupons arrive or expire.
  * The count is remembered until the soonest listed coupon expires (at most 30 s; ingestion
  * forgets it at once), so it always matches the list. The few combinations of category,
- * language and rating keep the cache small; searches are narrowed by the trigram index and
- * counted every time, so no text grows the cache.
+ * language and rating keep the cache small; searches and exclusions are counted every time
+ * (a search is narrowed by the trigram index), so no typed text grows the cache.
  */
 async function countListedCourses(
   services: Services,
   filters: CourseFilters,
   where: SQL | undefined,
 ): Promise<number> {
-  if (filters.search !== "") return (await countMatching(services, where)).total;
-  const key = `catalog:count:${services.clock.today()}:${filters.type}:${filters.language}:${filters.rating}`;
+  const typed =
+    filters.search !== "" || filters.hideWords.length + filters.hideInstructors.length > 0;
+  if (typed) return (await countMatching(services, where)).total;
+  // Every other filter takes a few listed values only: the combinations stay few.
+  const choices = toCourseSearchParams({ ...filters, page: 1, sort: "newest" }).toString();
+  const key = `catalog:count:${services.clock.today()}:${choices}`;
   const countNow = () => countMatching(services, where);
   let remembered = await services.cache.remember(key, LISTED_COUNT_TTL_MS, countNow);
   if (remembered.nextExpiry !== null && services.clock.now().getTime() >= remembered.nextExpiry) {
@@ -225,9 +236,13 @@ export function listCatalogFacets(services: Services): Promise<CatalogFacets> {
         .where(and(listed, sql`${courses.language} is not null`))
         .orderBy(asc(courses.language)),
     ]);
+    // Only languages the filter knows can be chosen (another would be dropped from the URL).
+    const known = new Set<string>(COURSE_LANGUAGES);
     return {
       categories: categoryRows.map((row) => row.value),
-      languages: languageRows.flatMap((row) => (row.value ? [row.value] : [])),
+      languages: languageRows.flatMap((row) =>
+        row.value && known.has(row.value) ? [row.value] : [],
+      ),
     };
   });
 }
