@@ -1,4 +1,4 @@
-import { ALERT_CHANNELS, ALERT_TEXTS, type AlertChannel } from "./alert-rules";
+import { ALERT_CHANNELS, ALERT_TEXTS, type AlertChannel } from "./alert-texts";
 import type { EmailChannel } from "./my-alerts";
 import { TELEGRAM_TEXTS, type TelegramChannel } from "./telegram";
 

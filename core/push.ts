@@ -5,11 +5,7 @@ import { z } from "zod";
  * message carries to the service worker (public/sw.js shows it and opens `url` on a click).
  */
 
-/** Where the signed-in user's browser posts and deletes its subscription. */
-export const PUSH_SUBSCRIPTIONS_PATH = "/push/subscriptions";
-
-/** Where a signed-in user asks for a test notification on every browser they turned push on in. */
-export const PUSH_TEST_PATH = "/push/test";
+export { PUSH_SUBSCRIPTIONS_PATH, PUSH_TEST_PATH } from "./push-paths";
 
 /** The test notification: it opens the dashboard. */
 export const PUSH_TEST_MESSAGE = {

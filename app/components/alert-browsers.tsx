@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useRevalidator } from "react-router";
 import { formatJakartaInstant } from "../../core/dates";
 import type { MyAlerts } from "../../core/my-alerts";
-import { PUSH_SUBSCRIPTIONS_PATH, PUSH_TEST_PATH } from "../../core/push";
+import { PUSH_SUBSCRIPTIONS_PATH, PUSH_TEST_PATH } from "../../core/push-paths";
 import { buttonClass } from "./alert-write";
 import { useToast } from "./toast";
 import * as m from "../../core/paraglide/messages";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ALERT_CHANNELS, type AlertChannel } from "../../core/alert-rules";
+import { ALERT_CHANNELS, type AlertChannel } from "../../core/alert-texts";
 import type { ChannelReach } from "../../core/alert-reach";
 import { useAlertWrite } from "./alert-write";
 import * as m from "../../core/paraglide/messages";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { PUSH_SUBSCRIPTIONS_PATH } from "../../core/push";
+import { PUSH_SUBSCRIPTIONS_PATH } from "../../core/push-paths";
 import type { Locale } from "../../core/locale";
 import * as m from "../../core/paraglide/messages";
 import { answerLanguageHeaders, useMessages } from "../lib/i18n";
