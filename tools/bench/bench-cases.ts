@@ -53,6 +53,9 @@ const SEARCH_TERMS = [
   "sql",
 ];
 
+/** A flash message as the sign-in's redirect leaves it (URL-encoded JSON). */
+const FLASH_VALUE = encodeURIComponent(JSON.stringify({ type: "success", message: "Saved" }));
+
 /**
  * Every case of the bench, the two bare ceilings first. Page cases are held against the bare
  * server answering the shared home page's bytes, the static file against one answering the CSS.
@@ -137,6 +140,7 @@ export function buildCases(
       target: "server",
       ceiling: "page",
       path: "/api?action=getCourses",
+      vsSharedPage: true,
       // The API allows one client 300 reads a minute: from a single address the case would
       // measure the 429 answer. Each request comes from another documentation-range address
       // (only a header: every request still goes to 127.0.0.1; the server trusts the proxy).
@@ -145,10 +149,32 @@ export function buildCases(
       }),
     },
     {
+      name: "/ after a write (flash, signed in)",
+      target: "server",
+      ceiling: "page",
+      path: "/",
+      vsSharedPage: true,
+      // The page a form's redirect lands on carries its message in a cookie for one page view.
+      vary: (request) => ({
+        headers: { cookie: `${signedIn(request).cookie}; kk_flash=${FLASH_VALUE}` },
+      }),
+    },
+    {
+      name: "/api?action=getUser signed in",
+      target: "server",
+      ceiling: "page",
+      path: "/api?action=getUser",
+      vsSharedPage: true,
+      vary: (request) => ({
+        headers: { ...signedIn(request), "x-forwarded-for": `2001:db8:1::${request.toString(16)}` },
+      }),
+    },
+    {
       name: "/go/:id signed in",
       target: "server",
       ceiling: "page",
       path: "/go/1",
+      vsSharedPage: true,
       redirects: true,
       vary: (request) => ({
         path: `/go/${data.courseIds[request % data.courseIds.length]}`,

@@ -8,9 +8,11 @@ import { seedBenchData } from "./bench-seed";
 import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "../local-server";
 
 /**
- * The worker part of `npm run bench` (DESIGN.md §9: 2 workers ≥ 1.8× one worker on 2 cores): the
- * same production server on PostgreSQL with WEB_CONCURRENCY=1, then 2, under the same load, and
- * the ratio. PostgreSQL comes from BENCH_DATABASE_URL, else DATABASE_URL, else the CI's local
+ * The worker part of `npm run bench`: the same production server on PostgreSQL with
+ * WEB_CONCURRENCY=1, then 2, under the same load, and the ratio — printed as information, not a
+ * budget: on 2 cores the workers, PostgreSQL and the load generator share the cores, so the factor
+ * cannot show what a second core gives. The budget is CPU per request per case (the main table)
+ * and the capacity model in docs/deployment.md. PostgreSQL comes from BENCH_DATABASE_URL, else DATABASE_URL, else the CI's local
  * server; the bench creates a database of its own there and drops it afterwards. The cases are
  * the ones that cost Node CPU (a page rendered for one visitor, the JSON API): a shared page
  * costs almost nothing to send and would measure the load generator instead.
