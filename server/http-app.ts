@@ -44,6 +44,7 @@ import {
 } from "./web/visitor-layers";
 import { EMPTY_PERSONAL_SCOPE, type PersonalScope } from "../core/personal-layer";
 import { createStaticFiles } from "./web/static-files";
+import { applySavedExclusions } from "./web/saved-exclusions";
 import { openCoursesFirst, REFUSED_OPENING_LOCAL, type RefusedOpening } from "./web/course-opening";
 import type { Services } from "./services";
 
@@ -171,6 +172,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
   // The money path first: a click on View Course is answered without React Router.
   app.use(openCoursesFirst(services));
 
+  // Before the shared pages: the bare list sends a learner with saved exclusions to them.
+  app.use(applySavedExclusions(services));
   if (sharedPages) {
     app.use(noScriptMarker(services.config.publicSiteUrl.startsWith("https://")));
     app.use(sharedPages.middleware);

@@ -10,6 +10,7 @@ import {
 } from "../../core/course-filters";
 import type { Locale } from "../../core/locale";
 import { taxonomyName } from "../../core/taxonomy-names";
+import { CourseMoreFilters } from "./course-more-filters";
 import { byCount, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
@@ -86,7 +87,11 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
       preventScrollReset
       onSubmit={(event) => {
         event.preventDefault();
-        submitForm();
+        // "Remember exclusions" posts the form (its own method and action) instead of listing.
+        const submitter = (event.nativeEvent as SubmitEvent).submitter;
+        if (submitter instanceof HTMLButtonElement && submitter.name === "intent")
+          void submit(submitter, { preventScrollReset: true });
+        else submitForm();
       }}
       className="grid gap-2 md:grid-cols-12 md:gap-3"
     >
@@ -187,6 +192,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
             options={COURSE_SORTS.map((sort) => ({ value: sort, label: t(SORT_LABELS[sort]) }))}
             onChange={submitForm}
           />
+          <CourseMoreFilters filters={filters} onChange={submitForm} />
           {/* Without JavaScript a select cannot submit on its own; with it, this is a no-op. */}
           <button
             type="submit"
@@ -224,6 +230,14 @@ function countActiveFilters(filters: CourseFilters): number {
     filters.rating > 0,
     filters.language !== "",
     filters.sort !== "newest",
+    filters.udemyRating !== "",
+    filters.minStudents !== "",
+    filters.level !== "",
+    filters.duration !== "",
+    filters.updated !== "",
+    filters.certificate !== "",
+    filters.hideWords.length > 0,
+    filters.hideInstructors.length > 0,
   ].filter(Boolean).length;
 }
 
@@ -273,6 +287,7 @@ function cleanFormData(form: HTMLFormElement): URLSearchParams {
     if (text === "") continue;
     if (key === "rating" && text === "0") continue;
     if (key === "sort" && text === "newest") continue;
+    if (key === "intent") continue;
     params.set(key, text);
   }
   return params;

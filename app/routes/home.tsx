@@ -10,6 +10,8 @@ import { getLiveUpdateCursor } from "../../server/domain/catalog/live-updates";
 import { listRedemptions } from "../../server/domain/accounts/redeem";
 import { catalogueRefreshedAt } from "../../server/domain/ingest/ingest-runs";
 import { suggestForEmptySearch } from "../../server/domain/catalog/search-suggestions";
+import { flashCookie } from "../../server/web/cookies";
+import { saveExclusions } from "../../server/web/saved-exclusions";
 import { CouponBanner } from "../components/coupon-banner";
 import { CourseCard } from "../components/course-card";
 import { CourseFilterBar } from "../components/course-filter-bar";
@@ -123,11 +125,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-/** Without JavaScript, dismissing the coupon banner posts here. */
+/** Without JavaScript, dismissing the coupon banner posts here; so does "Remember exclusions". */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  if (form.get("intent") !== "dismiss-coupon-banner") return data({ ok: false }, { status: 400 });
   const locale = localeOfPath(new URL(request.url).pathname);
+  if (form.get("intent") === "save-exclusions") return saveExclusionsAnswer(context, form, locale);
+  if (form.get("intent") !== "dismiss-coupon-banner") return data({ ok: false }, { status: 400 });
   return redirect(localizedHref(locale, "/"), {
     headers: {
       "Set-Cookie": preferenceCookie(COUPON_BANNER_COOKIE, "dismissed", {
@@ -135,6 +138,30 @@ export async function action({ request, context }: Route.ActionArgs) {
         httpOnly: true,
       }),
     },
+  });
+}
+
+/** Back to the list with the saved exclusions applied, and a toast saying what happened. */
+async function saveExclusionsAnswer(
+  context: Route.ActionArgs["context"],
+  form: FormData,
+  locale: Locale,
+) {
+  const user = context.identity.user;
+  const outcome = await saveExclusions(context.services, user ? user.id : null, form);
+  const headers = new Headers();
+  for (const cookie of outcome.setCookies) headers.append("Set-Cookie", cookie);
+  const message = outcome.saved ? m.filter_hide_saved : m.filter_hide_refused;
+  headers.append(
+    "Set-Cookie",
+    flashCookie(
+      { type: outcome.saved ? "success" : "error", message: message({}, { locale }) },
+      context.identity.secureCookies,
+    ),
+  );
+  return redirect(localizedHref(locale, `${outcome.target}#courses-section`), {
+    status: 303,
+    headers,
   });
 }
 

@@ -3,7 +3,14 @@ import { promisify } from "node:util";
 import { expect, test, type Page } from "@playwright/test";
 import { DESKTOP_CHROME_UA, openBeforeHydration, waitForHydration } from "./support/early-taps";
 import { E2E_DATA_DIR } from "./support/env";
-import { categorySelect, courseCards, gotoHydrated, queryOf, readCards } from "./support/home-page";
+import {
+  categorySelect,
+  courseCards,
+  gotoHydrated,
+  paginationNav,
+  queryOf,
+  readCards,
+} from "./support/home-page";
 import { listSmallTapTargets } from "./support/tap-targets";
 
 // A 390×844 phone (an iPhone 12–15) with a browser isbot does not take for a crawler. One test
@@ -166,6 +173,60 @@ test.describe("home on a phone", () => {
     });
     expect(await early.replayedInPlace()).toBe(true);
     expect(early.reactErrors).toEqual([]);
+  });
+
+  test("page 2 opens at the start of its list, without a jump", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const firstOfPageOne = (await readCards(page))[0]!.href;
+    // A phone's network: the next page's data takes a moment to arrive.
+    await page.route(/\.data(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    // Every frame from the tap on: where the page is scrolled and where the first card is.
+    await page.evaluate(() => {
+      const frames: Array<{ at: number; scrollY: number; firstHref: string; firstTop: number }> =
+        [];
+      (window as unknown as { scrollFrames: typeof frames }).scrollFrames = frames;
+      let tappedAt: number | null = null;
+      addEventListener("click", () => (tappedAt ??= performance.now()), { capture: true });
+      const record = () => {
+        if (tappedAt !== null) {
+          const first = document.querySelector("#courses-section article");
+          frames.push({
+            at: performance.now() - tappedAt,
+            scrollY: window.scrollY,
+            firstHref: first?.querySelector('a[href^="/go/"]')?.getAttribute("href") ?? "",
+            firstTop: first?.getBoundingClientRect().top ?? Number.NaN,
+          });
+        }
+        requestAnimationFrame(record);
+      };
+      requestAnimationFrame(record);
+    });
+    await paginationNav(page).getByRole("link", { name: "Page 2", exact: true }).tap();
+    await expect.poll(() => queryOf(page)).toEqual({ page: "2" });
+    await expect.poll(async () => (await readCards(page))[0]!.href).not.toBe(firstOfPageOne);
+    await page.waitForTimeout(600);
+    type Frame = { at: number; scrollY: number; firstTop: number; firstHref: string };
+    const frames = await page.evaluate(
+      () => (window as unknown as { scrollFrames: Frame[] }).scrollFrames,
+    );
+    expect(
+      frames.filter((frame) => frame.firstHref !== firstOfPageOne).length,
+      "frames painted with page 2's list",
+    ).toBeGreaterThan(10);
+    // From the tap on (while page 2 loads, and after), the list's start is on the screen and the
+    // view does not move: no frame at the bottom of the list, no jump when page 2 arrives.
+    const shown = frames.map((frame) => `${Math.round(frame.at)}ms:${Math.round(frame.scrollY)}`);
+    expect(
+      frames.every((frame) => frame.firstTop >= 0 && frame.firstTop < SCREEN_HEIGHT - 120),
+      `frames (time since the tap: scroll position) ${shown.join(" ")}`,
+    ).toBe(true);
+    expect(
+      new Set(frames.map((frame) => Math.round(frame.scrollY))).size,
+      `scroll positions ${shown.join(" ")}`,
+    ).toBe(1);
   });
 
   test("the coupon banner is one line and 'more' shows all of it", async ({ page }) => {
