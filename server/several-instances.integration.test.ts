@@ -104,6 +104,7 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL database", () => {
       const pages: SharedPages = {
         middleware: (_request, _response, next) => next(),
         forgetAll: () => (forgotten[name] += 1),
+        onForgetAll: () => undefined,
       };
       const app = express();
       app.use(announceWritesToOtherInstances(pair[name].changes, pages));

@@ -34,6 +34,7 @@ describe("announceWritesToOtherInstances", () => {
     const pages: SharedPages = {
       middleware: (_request, _response, next) => next(),
       forgetAll: () => (forgotten += 1),
+      onForgetAll: () => undefined,
     };
     announceWritesToOtherInstances(notices, pages);
     hear({ kind: "cache", prefix: "catalog:" }); // the memo cache's notice: handled there
