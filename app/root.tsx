@@ -15,6 +15,8 @@ import { RouteErrorPage, routeErrorTitle } from "./components/route-error-page";
 import { FLASH_COOKIE_NAME, type RootData } from "../core/root-data";
 import { readThemePreference } from "../core/theme";
 import { findApkDownload } from "../server/domain/admin/app-download";
+import { isDemoCatalogueListed } from "../server/domain/catalog/demo-listing";
+import { DemoCatalogueBanner } from "./components/demo-notices";
 import { LanguageSuggestion } from "./components/language-suggestion";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
@@ -46,9 +48,12 @@ const APK_CHECK_TTL_MS = 60_000;
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const { config } = context.services;
   const { identity } = context;
-  const apk = await context.services.cache.remember("app:apk", APK_CHECK_TTL_MS, () =>
-    findApkDownload(context.services),
-  );
+  const [apk, demoCatalogue] = await Promise.all([
+    context.services.cache.remember("app:apk", APK_CHECK_TTL_MS, () =>
+      findApkDownload(context.services),
+    ),
+    isDemoCatalogueListed(context.services),
+  ]);
   return {
     siteUrl: config.publicSiteUrl,
     site: config.site,
@@ -59,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       googleClientId: identity.viewer.signedIn ? null : (config.auth.googleClientId ?? null),
     },
     apkAvailable: apk !== null,
+    demoCatalogue,
     theme: readThemePreference(request.headers.get("cookie")),
     sharedRender: Boolean(context.sharedRender),
     // A shared page is the same for everyone: it carries no one request's id.
@@ -91,6 +97,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ToastProvider>
           <PersonalLayerProvider>
             <SiteHeader />
+            <DemoCatalogueBanner />
             {/* Grows, so the footer sits at the bottom of a short page. */}
             <main id="main" className="flex-1">
               {children}

@@ -27,4 +27,9 @@ export type PublicCourse = {
   checkedAt: string | null;
   averageRating: number;
   reviewCount: number;
+  /**
+   * Only on a course of the demo catalogue (seeded when no coupon source could be reached): an
+   * example, not a live coupon. Absent on every real course.
+   */
+  demo?: true;
 };

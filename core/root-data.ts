@@ -17,6 +17,8 @@ export type RootData = {
   viewer: ViewerSummary;
   flash: FlashData | null;
   auth: { devSignIn: boolean; googleClientId: string | null };
+  /** The demo catalogue is listed (no coupon source could be reached): every page says so. */
+  demoCatalogue: boolean;
   /** An APK can be downloaded; without one the footer calls the app "coming soon". */
   apkAvailable: boolean;
   /** The user's dark-mode choice, or null to follow the system. */

@@ -35,7 +35,12 @@ const environmentSchema = z.object({
     .datetime({ offset: true })
     .optional()
     .describe("fixes the clock for trials and tests"),
-  SEED: z.enum(["demo", "none"]).default("demo"),
+  /**
+   * demo: an empty database gets the generated catalogue, flagged as examples (a banner says so,
+   * nothing opens); test: the same catalogue as ordinary listed courses, for test harnesses that
+   * open and spend (NODE_ENV=test only); none: nothing.
+   */
+  SEED: z.enum(["demo", "test", "none"]).default("demo"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: booleanFlag,
   SUPPORT_EMAIL: z.email().default("support@kursusku.id"),
@@ -215,7 +220,7 @@ export type Config = {
   /** PUBLIC_SITE_URL was not given: links point at localhost (logged as a warning in production). */
   publicSiteUrlIsDefault: boolean;
   fakeNow: Date | undefined;
-  seed: "demo" | "none";
+  seed: "demo" | "test" | "none";
   logLevel: string;
   trustProxy: boolean;
   site: SiteSettings;
@@ -344,6 +349,12 @@ export function parseConfig(environment: Record<string, string | undefined>): Co
   if (isProduction && values.DEV_SIGNIN && values.ADMIN_EMAILS.trim() !== "") {
     problems.push(
       "DEV_SIGNIN=true is refused together with ADMIN_EMAILS when NODE_ENV=production (anyone could sign in as an operator); unset one of them",
+    );
+  }
+  // The test seed lists made-up courses as if their coupons were live: never for learners.
+  if (values.SEED === "test" && values.NODE_ENV !== "test") {
+    problems.push(
+      "SEED=test (the demo catalogue listed as live courses) is only for test runs (NODE_ENV=test); use SEED=demo",
     );
   }
   if (!values.S3_ACCESS_KEY_ID !== !values.S3_SECRET_ACCESS_KEY) {

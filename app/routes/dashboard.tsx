@@ -11,6 +11,7 @@ import { WatchButton } from "../components/watch-button";
 import { ReviewButton, useStartReview } from "../components/review-button";
 import { ReviewModal, type ReviewTarget } from "../components/review-modal";
 import { useCourseOpener } from "../components/course-opener";
+import { ExampleCourseLabel } from "../components/demo-notices";
 import { useViewer } from "../components/personal-layer";
 import { formatIndonesianDate, formatJakartaInstant } from "../../core/dates";
 import { DAILY_TOP_UP_CREDITS } from "../../core/rules";
@@ -194,7 +195,7 @@ function HistoryPanel({
   reviewed,
   reviewsLeft,
 }: {
-  history: Array<{ courseId: number; title: string; visitedAt: string }>;
+  history: Array<{ courseId: number; title: string; visitedAt: string; demo: boolean }>;
   reviewed: Set<number>;
   reviewsLeft: number;
 }) {
@@ -227,6 +228,7 @@ function HistoryPanel({
                 >
                   {truncate(entry.title, TRUNCATE.historyTitle)}
                 </a>
+                {entry.demo && <ExampleCourseLabel />}
                 <p className="text-xs text-slate-500 dark:text-slate-400">
                   <time dateTime={entry.visitedAt}>
                     {formatJakartaInstant(new Date(entry.visitedAt))}
@@ -279,6 +281,7 @@ function FavoritesPanel({ favorites }: { favorites: FavouriteCourse[] }) {
                 >
                   {truncate(course.title, TRUNCATE.favouriteTitle)}
                 </a>
+                {course.demo && <ExampleCourseLabel />}
                 <p className="text-xs text-slate-500 dark:text-slate-400">
                   <span title={course.courseType}>
                     {truncate(course.courseType, TRUNCATE.favouriteType)}
@@ -290,7 +293,8 @@ function FavoritesPanel({ favorites }: { favorites: FavouriteCourse[] }) {
                     {averageRatingText(course.averageRating, course.reviewCount, locale)}
                   </p>
                 )}
-                {!course.listed && (
+                {/* An example course never had a coupon to end, nor one to watch for. */}
+                {!course.listed && !course.demo && (
                   <div className="mt-1 flex flex-wrap items-center gap-2">
                     <span className="text-xs font-semibold text-amber-800 dark:text-amber-200">
                       {t(m.account_coupon_ended)}

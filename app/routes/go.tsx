@@ -7,7 +7,12 @@ import {
   type CourseOpener,
   type CourseOpeningQuote,
 } from "../../server/domain/accounts/credits";
-import { CouponEnded, NotFound, OutOfCredits } from "../../server/domain/common/errors";
+import {
+  CouponEnded,
+  ExampleCourse,
+  NotFound,
+  OutOfCredits,
+} from "../../server/domain/common/errors";
 import { answerLocale } from "../../server/web/answer-language";
 import { createAnonymousCookie } from "../../server/web/cookies";
 import { judgeNavigation } from "../../server/web/navigation-gate";
@@ -33,6 +38,7 @@ type GoView = { locale: Locale } & (
   | { view: "confirm"; courseId: number; quote: CourseOpeningQuote }
   | { view: "refused"; message: string }
   | { view: "ended"; signedIn: boolean; course: EndedCourse; alternatives: EndedCourse[] }
+  | { view: "example"; title: string }
 );
 
 /** Live courses offered instead of one whose coupon has just run out. */
@@ -54,7 +60,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   if (isbot(request.headers.get("user-agent"))) {
     const course = await findPublicCourse(services, courseId);
-    if (!course) throw data(null, { status: 404, headers: noStore });
+    // A demo course's link is made up: a crawler has nothing to follow.
+    if (!course || course.demo) throw data(null, { status: 404, headers: noStore });
     return redirect(course.link, { headers: noStore });
   }
 
@@ -85,6 +92,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return redirect(opened.location, { headers });
   } catch (error) {
     if (error instanceof NotFound) throw data(null, { status: 404, headers: noStore });
+    if (error instanceof ExampleCourse) {
+      return data<GoView>({ locale, view: "example", title: error.course.title }, { headers });
+    }
     if (error instanceof CouponEnded) {
       const alternatives = await listLiveCoursesInCategory(services, error.course.category, {
         excludeId: error.course.id,
@@ -143,6 +153,7 @@ const TITLES: Record<GoView["view"], (inputs: object, options: { locale: Locale 
   confirm: m.writing_go_confirm_title,
   refused: m.writing_go_refused_title,
   ended: m.writing_go_ended_title,
+  example: m.demo_go_title,
 };
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -161,6 +172,8 @@ export default function GoPage({ loaderData }: Route.ComponentProps) {
       );
     case "refused":
       return <Refused message={loaderData.message} locale={locale} />;
+    case "example":
+      return <ExampleCoursePage title={loaderData.title} locale={locale} />;
     case "ended":
       return (
         <CouponEndedPage
@@ -224,6 +237,24 @@ function ConfirmOpening({
       <a
         href={localizedHref(locale, "/")}
         className="mt-4 inline-block text-sm text-brand-600 underline dark:text-brand-100"
+      >
+        {m.error_back_to_courses({}, { locale })}
+      </a>
+    </section>
+  );
+}
+
+/** A demo course has no real coupon: the page says so instead of sending anyone anywhere. */
+function ExampleCoursePage({ title, locale }: { title: string; locale: Locale }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-16 text-center" data-testid="go-example">
+      <h1 className="text-3xl font-bold">{m.demo_go_title({}, { locale })}</h1>
+      <p className="mt-4 text-slate-700 dark:text-slate-200">
+        {m.demo_go_text({ title }, { locale })}
+      </p>
+      <a
+        href={localizedHref(locale, "/")}
+        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
       >
         {m.error_back_to_courses({}, { locale })}
       </a>

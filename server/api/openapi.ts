@@ -55,7 +55,8 @@ const ERRORS = {
   "403": "userId of another user, or not allowed",
   "404": "Unknown course",
   "405": "A read action sent with POST",
-  "409": "Conflict (already done)",
+  "409":
+    "Conflict (already done), or trackCourseClick of a demo course (an example with no coupon: nothing was spent)",
   "410": "The coupon has just run out: nothing was spent (trackCourseClick)",
   "413":
     "Request body too large: over 64 kB, or for addArticle over what a 2 MB image in base64 and its text need",

@@ -192,6 +192,12 @@ export const courseSchema = z.object({
   averageRating: z.number(),
   reviewCount: z.number().int(),
   url: z.url().describe("The course's page on this site: its facts, reviews and similar courses"),
+  demo: z
+    .literal(true)
+    .optional()
+    .describe(
+      "Present (true) only on a course of the demo catalogue, seeded when no coupon source could be reached: an example, not a live coupon; trackCourseClick answers 409 for it and spends nothing. Absent on every real course",
+    ),
 });
 
 export const articleSchema = z.object({

@@ -12,7 +12,7 @@ import { TOO_MANY_API_REQUESTS } from "../api/router";
 import { APP_PREMIUM_ALREADY_CLAIMED } from "../domain/accounts/accounts";
 import { CHANNEL_TEST_TEXTS } from "../domain/alerts/channel-tests";
 import { AI_SERVICE_MESSAGES } from "../domain/ai/call-provider";
-import { CouponEnded, OutOfCredits } from "../domain/common/errors";
+import { CouponEnded, ExampleCourse, OutOfCredits } from "../domain/common/errors";
 import {
   creditsRedeemedMessage,
   premiumDaysRedeemedMessage,
@@ -86,6 +86,7 @@ const PRODUCED: [unknown, Record<string, unknown>, string][] = [
   [m.server_redeem_premium_days_other, { days: 30 }, premiumDaysRedeemedMessage(30)],
   [m.server_out_of_credits, {}, new OutOfCredits().message],
   [m.server_coupon_ended, {}, new CouponEnded({ id: 1, title: "t", category: "c" }).message],
+  [m.server_example_course, {}, new ExampleCourse({ id: 1, title: "t" }).message],
   [m.server_account_not_found, {}, inline("server/domain/accounts/credits.ts", "Account not found.")],
   [m.server_app_bonus_sign_in, {}, rules.APP_BONUS_SIGN_IN],
   [m.server_app_bonus_unlocked, {}, rules.APP_BONUS_UNLOCKED],

@@ -38,6 +38,7 @@ const EXACT: AnswerMessage[] = [
   m.server_redeem_premium_forever,
   m.server_out_of_credits,
   m.server_coupon_ended,
+  m.server_example_course,
   m.server_account_not_found,
   m.server_app_bonus_sign_in,
   m.server_app_bonus_unlocked,

@@ -60,6 +60,15 @@ export function SourceTable({ sources }: { sources: SourceHealthRow[] }) {
               <td className="p-2">{source.last?.rejected ?? "–"}</td>
               <td className="p-2">{source.last?.rejectedByCheck ?? "–"}</td>
               <td className="p-2">
+                {/* A source that failed (no network, a changed site) says why without a click. */}
+                {source.last && !source.last.ok && source.last.errors[0] && (
+                  <span
+                    data-testid="source-error"
+                    className="mb-1 block text-xs break-words text-red-700 dark:text-red-300"
+                  >
+                    {source.last.errors[0]}
+                  </span>
+                )}
                 <ErrorCount errors={source.last?.errors ?? []} />
               </td>
             </tr>

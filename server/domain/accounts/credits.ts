@@ -8,7 +8,7 @@ import { countWithinDailyLimit } from "./daily-counters";
 import { anonymousSubject, hasPremium, premiumCondition } from "./accounts";
 import { listedCondition } from "../catalog/catalog";
 import { confirmCouponAtOpening } from "./coupon-at-opening";
-import { CouponEnded, NotFound, OutOfCredits } from "../common/errors";
+import { CouponEnded, ExampleCourse, NotFound, OutOfCredits } from "../common/errors";
 
 export type CourseOpener =
   { kind: "user"; userId: string } | { kind: "anonymous"; anonymousId: string; ip: string };
@@ -37,6 +37,8 @@ export async function openCourse(
   const now = services.clock.now();
   const today = services.clock.today();
   const course = await findOpenableCourse(services, courseId);
+  // A demo course has no real coupon: it opens nothing, costs nothing and records no visit.
+  if (course.isDemo) throw new ExampleCourse({ id: course.id, title: course.title });
   // An expired coupon costs nothing: the course page is still useful, the coupon is not.
   // Nor does a course without a coupon (ingest stores its plain link as coupon_url).
   if (!hasLiveCoupon(course)) return { location: course.link, title: course.title, spent: false };
@@ -62,7 +64,7 @@ export async function quoteCourseOpening(
   courseId: number,
 ): Promise<CourseOpeningQuote> {
   const course = await findOpenableCourse(services, courseId);
-  if (!hasLiveCoupon(course)) return { title: course.title, cost: 0 };
+  if (course.isDemo || !hasLiveCoupon(course)) return { title: course.title, cost: 0 };
   const [visit] = await services.db
     .select({ id: visits.id })
     .from(visits)
@@ -95,6 +97,8 @@ type OpenableCourse = {
   imageUrl: string | null;
   /** When Udemy last said the coupon works. */
   checkedAt: Date | null;
+  /** An example of the demo catalogue: nothing to open. */
+  isDemo: boolean;
   /** Listed now: active, found by today, not past its expiry (the catalogue's one rule). */
   listed: boolean;
 };
@@ -112,6 +116,7 @@ async function findOpenableCourse(services: Services, courseId: number): Promise
       category: courses.category,
       imageUrl: courses.imageUrl,
       checkedAt: courses.checkedAt,
+      isDemo: courses.isDemo,
       listed: sql<boolean>`${listedCondition(services)}`,
     })
     .from(courses)
@@ -218,6 +223,8 @@ export type HistoryEntry = {
   link: string;
   courseType: string;
   visitedAt: string;
+  /** A course of the demo catalogue: kept in the history, shown as an example course. */
+  demo: boolean;
 };
 
 /** Course-visit history, newest first. */
@@ -233,6 +240,7 @@ export async function listHistory(
       link: courses.link,
       courseType: courses.category,
       visitedAt: visits.visitedAt,
+      demo: courses.isDemo,
     })
     .from(visits)
     .innerJoin(courses, eq(courses.id, visits.courseId))

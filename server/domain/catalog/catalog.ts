@@ -61,6 +61,7 @@ export const publicColumns = {
   checkedAt: courses.checkedAt,
   reviewAverage: courses.reviewAverage,
   reviewCount: courses.reviewCount,
+  isDemo: courses.isDemo,
 };
 
 type PublicColumns = Pick<CourseRow, keyof typeof publicColumns>;
@@ -88,6 +89,8 @@ export function toPublicCourse(row: PublicColumns): PublicCourse {
     checkedAt: row.checkedAt ? row.checkedAt.toISOString() : null,
     averageRating: row.reviewAverage === null ? 0 : Math.round(row.reviewAverage * 10) / 10,
     reviewCount: row.reviewCount,
+    // Only an example course says so: a live course's answer stays as it was.
+    ...(row.isDemo ? { demo: true as const } : {}),
   };
 }
 

@@ -276,6 +276,7 @@ describe("listFavourites", () => {
       averageRating: 4.5,
       reviewCount: 2,
       listed: true,
+      demo: false,
     });
     expect(listed[1]!.link).toMatch(/^https:\/\/www\.udemy\.com\/course\/fav-11\/?$/);
     expect(listed[1]!.link).not.toContain("couponCode");

@@ -66,6 +66,8 @@ export type FavouriteCourse = {
   reviewCount: number;
   /** False once its coupon has ended (expired or delisted): the tab offers to watch it instead. */
   listed: boolean;
+  /** A course of the demo catalogue: kept among the favourites, shown as an example course. */
+  demo: boolean;
 };
 
 /** The dashboard's Favorites tab, newest favourite first. */
@@ -83,6 +85,7 @@ export async function listFavourites(
       reviewAverage: courses.reviewAverage,
       reviewCount: courses.reviewCount,
       listed: sql<boolean>`(${listedCondition(services)})`,
+      demo: courses.isDemo,
     })
     .from(favourites)
     .innerJoin(courses, eq(courses.id, favourites.courseId))

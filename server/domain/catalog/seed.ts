@@ -11,9 +11,13 @@ const SEED_LOCK_KEY = 0x4b4b5344;
 const LOCK_RETRY_MS = 200;
 
 /**
- * Seeds the demo catalogue into an empty database (SEED=none turns this off). Instances starting
- * together on an empty PostgreSQL database seed one after another under a lock, and each looks
- * again once it holds it: the first seeds, the others find courses and leave them be.
+ * Seeds the demo catalogue into an empty database (SEED=none turns this off). Its courses are
+ * flagged as examples (is_demo): a banner says so, opening one spends nothing and sends nobody to
+ * a made-up coupon, and the first real run that lists courses retires them. SEED=test seeds the
+ * same courses as ordinary listed ones, for test harnesses that open courses and spend credits.
+ * Instances starting together on an empty PostgreSQL database seed one after another under a
+ * lock, and each looks again once it holds it: the first seeds, the others find courses and leave
+ * them be.
  */
 export async function seedDemoCatalogueIfEmpty(services: Services): Promise<ImportSummary | null> {
   if (services.config.seed === "none") return null;
@@ -29,6 +33,7 @@ export async function seedDemoCatalogueIfEmpty(services: Services): Promise<Impo
       services,
       generateDemoCatalogue(services.clock.now()),
       "demo",
+      { demo: services.config.seed === "demo" },
     );
     // A new site's whole catalogue is not news to anyone's alerts.
     await noteListedCouponsAsMatched(services);

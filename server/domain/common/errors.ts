@@ -50,6 +50,18 @@ export class CouponEnded extends DomainError {
   }
 }
 
+/**
+ * A course of the demo catalogue was opened: it is an example with no real coupon, so nothing is
+ * spent or recorded and nobody is sent to a made-up coupon.
+ */
+export class ExampleCourse extends DomainError {
+  override name = "ExampleCourse";
+  override readonly status = 409;
+  constructor(readonly course: { id: number; title: string }) {
+    super("This is an example course of the demo catalogue, not a live coupon");
+  }
+}
+
 export class LimitReached extends DomainError {
   override name = "LimitReached";
   override readonly status = 429;

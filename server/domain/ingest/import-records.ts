@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import type { CouponCheckRequest, CouponCheckResult } from "../../adapters/udemy-check/udemy-check";
 import { courses, courseSources, type CourseRow, type NewCourseRow } from "../../db/schema";
@@ -26,6 +26,13 @@ export type ImportOptions = {
    * is listed only when Udemy says it is 100 % off, with Udemy's end time and uses left.
    */
   verify?: (request: CouponCheckRequest) => Promise<CouponCheckResult>;
+  /**
+   * The records are the generated demo catalogue: its new courses are flagged as examples. Any
+   * other import that lists a course retires the listed demo courses at once (they are only a
+   * stand-in for a catalogue no source could fill); a real record for a demo course's link makes
+   * it a real course.
+   */
+  demo?: boolean;
 };
 
 /** Columns whose change makes an incoming record an update rather than a repeat. */
@@ -108,6 +115,7 @@ export async function importCouponRecords(
       rejected.push(row);
       continue;
     }
+    row.isDemo = options.demo === true;
     const previous = latestByLink.get(row.link);
     if (!previous || (previous.lastSeenAt as Date) <= (row.lastSeenAt as Date)) {
       // Keep the earliest sighting of the same coupon as the day it was found.
@@ -218,6 +226,7 @@ export async function importCouponRecords(
               TRACKED_COLUMNS.map((column) => [column, excluded(toSnake(column))]),
             ),
             source: excluded("source"),
+            isDemo: excluded("is_demo"),
             lastSeenAt: sql`greatest(${courses.lastSeenAt}, excluded.last_seen_at)`,
             // A new check counts; an old one only while the coupon is the one it was about.
             checkedAt: sql`coalesce(excluded.checked_at, case when excluded.coupon_code is not distinct from ${courses.couponCode} then ${courses.checkedAt} end)`,
@@ -248,6 +257,7 @@ export async function importCouponRecords(
     }
     await rememberSource(services, source, seen);
   }
+  if (!options.demo && added + updated > 0) await retireDemoCourses(services);
   if (added + updated > 0) services.cache.forget("catalog:");
   return {
     found: records.length,
@@ -258,6 +268,17 @@ export async function importCouponRecords(
     rejectedByCheck,
     unverified,
   };
+}
+
+/**
+ * Takes the demo catalogue off the list. The rows stay (inactive), so a learner's favourites,
+ * history and reviews of them are kept and shown as example courses.
+ */
+async function retireDemoCourses(services: Services): Promise<void> {
+  await services.db
+    .update(courses)
+    .set({ active: false })
+    .where(and(eq(courses.isDemo, true), eq(courses.active, true)));
 }
 
 /** Records that `source` found these courses (first and last sighting per source). */
