@@ -169,7 +169,7 @@ export function readCourseFacts(answer: unknown): CourseFacts {
   };
 }
 
-/** The course is free without a coupon: no coupon to list, and no certificate (decision 0037). */
+/** The course is free without a coupon: no coupon to list, and no certificate (decision 0038). */
 export function isAlwaysFree(facts: Pick<CourseFacts, "isPaid" | "listPrice">): boolean {
   return !facts.isPaid || facts.listPrice?.amount === 0;
 }

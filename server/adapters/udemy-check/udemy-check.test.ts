@@ -66,7 +66,7 @@ describe("readLandingAnswer", () => {
     expect(readLandingAnswer(body, "FREE1")).toEqual({ status: "invalid", reason });
   });
 
-  // Each discount_attempts status, one at a time (decision 0037): only "applied" can be free.
+  // Each discount_attempts status, one at a time (decision 0038): only "applied" can be free.
   it("status applied with the price at 0: free", () => {
     expect(readLandingAnswer(landing({ status: "applied" }), "FREE1").status).toBe("free");
   });

@@ -142,14 +142,14 @@ type Attempt = { code?: unknown; status?: unknown };
  * (techtanic's Discounted-Udemy-Course-Enroller `check_course`, madhu2456's udemy_enroller
  * checker): only `applied` means Udemy took the code, and even then the course is free only when
  * the price after it is 0 (`discount_percent` 100). Every other status (`expired`, `invalid`,
- * `unused`, `not_found`, …) means the code does not discount this course now. Decision 0037.
+ * `unused`, `not_found`, …) means the code does not discount this course now. Decision 0038.
  */
 export const APPLIED_ATTEMPT = "applied";
 
 /**
  * Reads the course-landing-components answer for one coupon (or, with `couponCode` null, for
  * the price anyone pays today). A course whose list price is 0 is always free: it has no coupon
- * to list and gives no certificate, so it is "invalid" here (left out, decision 0037).
+ * to list and gives no certificate, so it is "invalid" here (left out, decision 0038).
  */
 export function readLandingAnswer(answer: unknown, couponCode: string | null): CouponCheckResult {
   const root = (answer ?? {}) as {

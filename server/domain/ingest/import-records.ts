@@ -61,8 +61,36 @@ const TRACKED_COLUMNS = [
 type TrackedColumn = (typeof TRACKED_COLUMNS)[number];
 type StoredCourse = Pick<
   CourseRow,
-  TrackedColumn | "id" | "link" | "lastSeenAt" | "source" | "checkedAt"
+  | TrackedColumn
+  | "id"
+  | "link"
+  | "lastSeenAt"
+  | "source"
+  | "checkedAt"
+  | "factsFetchedAt"
+  | "isPaid"
+  | "udemyId"
 >;
+
+/**
+ * Columns Udemy's course API fills (refresh-course-facts.ts): once Udemy has answered for a
+ * course, a source's copy of them (often empty or stale) no longer overwrites Udemy's word.
+ */
+const UDEMY_FACT_COLUMNS = [
+  "title",
+  "headline",
+  "description",
+  "language",
+  "level",
+  "instructor",
+  "durationMinutes",
+  "udemyRating",
+  "udemyReviews",
+  "students",
+  "category",
+  "subCategory",
+  "imageUrl",
+] as const satisfies ReadonlyArray<TrackedColumn>;
 
 const storedColumns = {
   id: courses.id,
@@ -70,6 +98,9 @@ const storedColumns = {
   lastSeenAt: courses.lastSeenAt,
   source: courses.source,
   checkedAt: courses.checkedAt,
+  factsFetchedAt: courses.factsFetchedAt,
+  isPaid: courses.isPaid,
+  udemyId: courses.udemyId,
   ...Object.fromEntries(TRACKED_COLUMNS.map((column) => [column, courses[column]])),
 } as Record<keyof StoredCourse, (typeof courses)[keyof StoredCourse]>;
 
@@ -178,6 +209,11 @@ export async function importCouponRecords(
         next.expiresAt = current.expiresAt;
         next.usesRemaining = current.usesRemaining;
       }
+      if (current.factsFetchedAt) {
+        for (const column of UDEMY_FACT_COLUMNS) {
+          (next as Record<string, unknown>)[column] = current[column];
+        }
+      }
       const changed = TRACKED_COLUMNS.some(
         (column) => !sameValue(column, current[column], next[column]),
       );
@@ -194,11 +230,15 @@ export async function importCouponRecords(
       const verify = options.verify;
       const verdicts = await mapWithConcurrency(writes, CHECK_CONCURRENCY, async (row) => {
         const current = storedByLink.get(row.link);
-        if (!row.couponCode || current?.couponCode === row.couponCode) return "keep";
+        if (current && current.couponCode === (row.couponCode ?? null)) return "keep";
+        // Free without any coupon (Udemy said so): nothing to list, and no certificate.
+        if (current?.isPaid === false) return "invalid";
+        // A link without a coupon is asked too: listed only when Udemy says it is free now.
         const result = await verify({
           link: row.link,
-          couponCode: row.couponCode,
+          couponCode: row.couponCode ?? null,
           imageUrl: row.imageUrl ?? null,
+          ...(current?.udemyId ? { udemyId: current.udemyId } : {}),
         });
         if (result.status !== "free") return result.status;
         row.checkedAt = services.clock.now();

@@ -8,9 +8,21 @@ export type IngestSettings = {
   staleAfterDays: number;
   /** Coupons re-checked with Udemy per run (soonest to expire or run out first). */
   udemyCheckLimit: number;
+  /**
+   * Courses asked of Udemy's course API per run (never asked first, then older than a week);
+   * FACTS_PER_RUN unless configured.
+   */
+  udemyFactsLimit?: number;
 };
 
-export const DEFAULT_INGEST_SETTINGS: IngestSettings = { staleAfterDays: 3, udemyCheckLimit: 200 };
+/** Udemy course-API questions per run when the configuration names no limit. */
+export const FACTS_PER_RUN = 100;
+
+export const DEFAULT_INGEST_SETTINGS: IngestSettings = {
+  staleAfterDays: 3,
+  udemyCheckLimit: 200,
+  udemyFactsLimit: FACTS_PER_RUN,
+};
 
 export type IngestServices = Services & {
   config: Services["config"] & { ingest: IngestSettings };

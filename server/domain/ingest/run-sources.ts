@@ -8,9 +8,10 @@ import { queueAlertsForNewCoupons, type MatchOutcome } from "../alerts/match-new
 import { ValidationError } from "../common/errors";
 import { copyCourseImages } from "./course-images";
 import { importCouponRecords } from "./import-records";
-import type { IngestServices } from "./ingest-services";
+import { FACTS_PER_RUN, type IngestServices } from "./ingest-services";
 import { MAX_STORED_ERRORS, withIngestLock } from "./ingest-runs";
 import { recheckCoupons } from "./recheck-coupons";
+import { refreshCourseFacts } from "./refresh-course-facts";
 import { retirePastExpiry, retireStale } from "./retire-coupons";
 import { createRunCouponCheck, type RunCouponCheck } from "./run-coupon-check";
 
@@ -146,6 +147,24 @@ export async function runIngest(
     const errors = outcomes.flatMap((outcome) =>
       outcome.errors.map((error) => `[${outcome.name}] ${error}`),
     );
+    // Udemy's own facts for new courses (and weekly for listed ones), once they are listed.
+    if (services.udemyCheck && runCheck && !options.signal?.aborted) {
+      try {
+        const facts = await refreshCourseFacts(services, services.udemyCheck, {
+          limit: services.config.ingest.udemyFactsLimit ?? FACTS_PER_RUN,
+          signal: options.signal,
+          stopped: () => runCheck.backedOff,
+        });
+        log.info({ ...facts }, "course facts asked of Udemy");
+        if (facts.unknown > 0) {
+          errors.push(
+            `[udemy-facts] ${facts.unknown} courses not described by Udemy yet (asked next run): ${facts.firstUnknown ?? "Udemy refused earlier in this run"}`,
+          );
+        }
+      } catch (error) {
+        errors.push(`[udemy-facts] ${(error as Error).message}`);
+      }
+    }
     const retired: RetiredCounts = { pastExpiry: 0, stale: 0, invalid: 0 };
     let checked = 0;
     try {
