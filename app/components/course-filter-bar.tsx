@@ -95,7 +95,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
       }}
       className="grid gap-2 md:grid-cols-12 md:gap-3"
     >
-      <div className="flex gap-2 md:col-span-4">
+      <div className="flex gap-2 md:col-span-4 md:self-start">
         <label htmlFor="course-search" className="sr-only">
           {t(m.filter_search_label)}
         </label>
