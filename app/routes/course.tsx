@@ -18,11 +18,12 @@ import { useRootData } from "../components/use-root-data";
 import { ViewCourseButton } from "../components/view-course-button";
 import { courseListHref } from "../../core/course-filters";
 import { coursePath, parseCourseSlug } from "../../core/course-paths";
-import { formatIndonesianDate } from "../../core/dates";
+import { formatIndonesianDate, formatJakartaDayAndTime } from "../../core/dates";
 import { formatRating } from "../../core/numbers";
 import { taxonomyName } from "../../core/taxonomy-names";
 import { isOutOfCredits } from "../../core/viewer";
 import { formatCount, formatDuration, formatLevel } from "../lib/course-facts";
+import { formatListPrice } from "../lib/course-price";
 import {
   courseBreadcrumbJsonLd,
   courseJsonLd,
@@ -133,6 +134,35 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   }
   if (course.students !== null)
     facts.push([t(m.course_fact_students), formatCount(course.students, locale)]);
+  if (course.lastUpdatedOn)
+    facts.push([
+      t(m.course_fact_last_updated),
+      <time key="updated" dateTime={course.lastUpdatedOn}>
+        {formatIndonesianDate(course.lastUpdatedOn)}
+      </time>,
+    ]);
+  if (course.listPrice) {
+    // An absolute end ("until 28 Nov 14.05 WIB"), not only a countdown that reads like a clock.
+    const freeUntil =
+      course.listed && course.expiresAt
+        ? t(m.course_free_until, {
+            end: formatJakartaDayAndTime(new Date(course.expiresAt), locale),
+          })
+        : null;
+    facts.push([
+      t(m.course_fact_list_price),
+      <span key="price" data-testid="course-list-price">
+        <span className={course.listed ? "line-through" : undefined}>
+          {formatListPrice(course.listPrice, locale)}
+        </span>
+        {freeUntil && (
+          <span className="block font-medium text-emerald-700 dark:text-emerald-300">
+            {freeUntil}
+          </span>
+        )}
+      </span>,
+    ]);
+  }
   facts.push([
     t(m.card_added),
     <time key="added" dateTime={course.date}>
@@ -262,6 +292,22 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       </div>
+
+      {course.objectives.length > 0 && (
+        <section aria-labelledby="learn-heading" className="mt-10 max-w-3xl">
+          <h2 id="learn-heading" className="text-xl font-bold">
+            {t(m.course_learn)}
+          </h2>
+          <ul
+            className="mt-3 grid list-disc gap-x-8 gap-y-1 pl-6 text-slate-800 sm:grid-cols-2 dark:text-slate-200"
+            data-testid="course-objectives"
+          >
+            {course.objectives.map((objective, index) => (
+              <li key={index}>{objective}</li>
+            ))}
+          </ul>
+        </section>
+      )}
 
       {course.descriptionHtml && (
         <section aria-labelledby="about-heading" className="mt-10 max-w-3xl">

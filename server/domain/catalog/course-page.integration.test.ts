@@ -45,6 +45,29 @@ async function idOf(slug: string): Promise<number> {
 }
 
 describe("findCourseBySlug", () => {
+  it("gives Udemy's last update, list price and what the learner will learn once stored", async () => {
+    await seed({ slug: "udemy-facts" });
+    expect(await findCourseBySlug(t.services, "udemy-facts")).toMatchObject({
+      lastUpdatedOn: null,
+      listPrice: null,
+      objectives: [],
+    });
+    await t.services.db
+      .update(courses)
+      .set({
+        lastUpdatedOn: "2026-10-14",
+        listPriceAmount: 19.99,
+        listPriceCurrency: "USD",
+        objectives: ["Build a project", ""],
+      })
+      .where(eq(courses.slug, "udemy-facts"));
+    expect(await findCourseBySlug(t.services, "udemy-facts")).toMatchObject({
+      lastUpdatedOn: "2026-10-14",
+      listPrice: { amount: 19.99, currency: "USD" },
+      objectives: ["Build a project"],
+    });
+  });
+
   it("finds a listed course with its facts and a sanitised description, never the coupon", async () => {
     await seed({
       slug: "rust-basics",

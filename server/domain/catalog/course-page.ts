@@ -12,6 +12,11 @@ export type CoursePageCourse = PublicCourse & {
   /** Its coupon is live (the course is in the list); else the page says the coupon has ended. */
   listed: boolean;
   description: CourseDescription;
+  /** From Udemy's course API (null until Udemy has answered for the course). */
+  lastUpdatedOn: string | null;
+  listPrice: { amount: number; currency: string } | null;
+  /** What the learner will learn, as Udemy lists it. */
+  objectives: string[];
 };
 
 /**
@@ -26,6 +31,10 @@ export async function findCourseBySlug(
     .select({
       ...publicColumns,
       description: courses.description,
+      lastUpdatedOn: courses.lastUpdatedOn,
+      listPriceAmount: courses.listPriceAmount,
+      listPriceCurrency: courses.listPriceCurrency,
+      objectives: courses.objectives,
       listed: sql<boolean>`(${listedCondition(services)})`,
     })
     .from(courses)
@@ -35,8 +44,16 @@ export async function findCourseBySlug(
     ...toPublicCourse(row),
     listed: Boolean(row.listed),
     description: sanitiseCourseDescription(row.description, services.config.publicSiteUrl),
+    lastUpdatedOn: row.lastUpdatedOn,
+    listPrice:
+      row.listPriceAmount !== null && row.listPriceCurrency
+        ? { amount: Number(row.listPriceAmount), currency: row.listPriceCurrency }
+        : null,
+    objectives: Array.isArray(row.objectives) ? row.objectives.filter(isText) : [],
   };
 }
+
+const isText = (value: unknown): value is string => typeof value === "string" && value !== "";
 
 /** The reviews a page lists (newest first); the page shows the total count beside them. */
 export const COURSE_PAGE_REVIEWS = 50;
