@@ -37,7 +37,8 @@ export function contentSecurityPolicy(scripts: InlineScripts, options: PolicyOpt
     ["form-action", ["'self'"]],
     ["frame-ancestors", ["'none'"]],
     ["frame-src", ["'self'", ...(google ? [GOOGLE_SIGN_IN.frame] : [])]],
-    // Course images come from the marketplace's CDN.
+    // Course images and covers are ours (decision 0039); `https:` stays only because
+    // an article's markdown may show an image from any https address.
     ["img-src", ["'self'", "data:", "https:"]],
     // The web app manifest and the service worker (public/sw.js) are our own files only; without
     // this, workers would fall back to script-src, whose nonces and hashes do not apply to them.

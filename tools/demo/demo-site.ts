@@ -5,6 +5,7 @@ import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import sharp from "sharp";
+import { prepareCourseImage } from "../../server/adapters/course-images/image-fetch";
 import { parseConfig } from "../../server/config";
 import { courses, users } from "../../server/db/schema";
 import { submitArticle } from "../../server/domain/articles/articles";
@@ -46,7 +47,7 @@ async function makeCover(): Promise<Buffer> {
 const COURSE_IMAGES = 8;
 
 /**
- * Course images like Udemy's (750×422 JPEG), served by the site itself: the demo catalogue has
+ * Course images like Udemy's (750×422 JPEG), copied as the ingest would: the demo catalogue has
  * none, and the measured pages must carry real images (sized, lazy below the first row).
  */
 async function makeCourseImage(index: number): Promise<Buffer> {
@@ -64,21 +65,25 @@ async function makeCourseImage(index: number): Promise<Buffer> {
 
 async function seed(
   env: Record<string, string>,
-  base: string,
 ): Promise<{ articleId: number; courseSlug: string }> {
   const handle = await createServices(parseConfig(env), pino({ level: "warn" }));
   try {
     const { services } = handle;
     await seedDemoCatalogueIfEmpty(services);
+    // Our own copies, as the ingest stores them (three WebP widths each), shared out by id.
+    const keys: string[] = [];
     for (let index = 0; index < COURSE_IMAGES; index += 1) {
-      await services.images.put(
-        `demo-course-${index}.jpg`,
-        await makeCourseImage(index),
-        "image/jpeg",
-      );
+      const prepared = await prepareCourseImage(await makeCourseImage(index));
+      for (const file of prepared.files) {
+        await services.images.put(file.name, file.bytes, "image/webp");
+      }
+      keys.push(prepared.key);
     }
     await services.db.update(courses).set({
-      imageUrl: sql`${`${base}/uploads/demo-course-`} || (${courses.id} % ${COURSE_IMAGES}) || '.jpg'`,
+      imageKey: sql`(array[${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )}]::text[])[(${courses.id} % ${COURSE_IMAGES}) + 1]`,
     });
     const [newest] = await services.db
       .select({ slug: courses.slug })
@@ -130,7 +135,7 @@ export async function startDemoSite(label: string): Promise<DemoSite> {
     UDEMY_CHECK: "false",
   };
   console.log("seeding the demo catalogue with course images and an article with a cover…");
-  const { articleId, courseSlug } = await seed(env, base);
+  const { articleId, courseSlug } = await seed(env);
   const server = await startServer(root, { ...env, PORT: String(port), HOST: "127.0.0.1" }, base);
   return {
     base,
