@@ -1,5 +1,4 @@
 import { Cron } from "croner";
-import { createSmtpMailer } from "./adapters/mailer/smtp-mailer";
 import { sendDueDigests } from "./domain/alerts/email-digest";
 import { queueAlertsForNewCoupons } from "./domain/alerts/match-new-coupons";
 import { sendDuePushes } from "./domain/alerts/push-alerts";
@@ -16,10 +15,10 @@ export type AlertDigestScheduler = { stop(): Promise<void> };
  * `protect` skips a tick while this process still sends the last.
  */
 export function startAlertDigestScheduler(services: Services): AlertDigestScheduler | null {
-  const { smtpUrl, mailFrom, digestCron } = services.config.alerts;
-  if (!smtpUrl && !services.push && !services.telegram) return null;
+  const { mailer } = services;
+  const { digestCron } = services.config.alerts;
+  if (!mailer && !services.push && !services.telegram) return null;
   const logger = services.logger.child({ job: "alert-digests" });
-  const mailer = smtpUrl ? createSmtpMailer({ url: smtpUrl, from: mailFrom }) : null;
   const stopping = new AbortController();
   let running: Promise<unknown> | null = null;
   const job = new Cron(
@@ -68,7 +67,6 @@ export function startAlertDigestScheduler(services: Services): AlertDigestSchedu
       job.stop();
       stopping.abort();
       await running?.catch(() => undefined);
-      mailer?.close();
     },
   };
 }

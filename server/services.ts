@@ -24,6 +24,7 @@ import { resolveSessionSecret } from "./session-secret";
 import { resolveVapidKeys } from "./adapters/web-push/vapid-keys";
 import { createWebPushSender, type PushSender } from "./adapters/web-push/web-push-sender";
 import { createTelegramBot, type TelegramBot } from "./adapters/telegram/bot-api";
+import { createSmtpMailer, type Mailer } from "./adapters/mailer/smtp-mailer";
 import { createWriteFailures, type WriteFailures } from "./write-failures";
 
 /** Everything the domain needs from the outside world, built once per process. */
@@ -57,6 +58,8 @@ export type Services = {
   push: PushSender | null;
   /** The Telegram bot; null without TELEGRAM_BOT_TOKEN. */
   telegram: TelegramBot | null;
+  /** The SMTP server alert e-mails go through; null without SMTP_URL. */
+  mailer: Mailer | null;
 };
 
 export type ServicesHandle = {
@@ -144,6 +147,9 @@ export async function createServices(
               timeoutMs: config.telegram.timeoutMs,
             })
           : null,
+    mailer: config.alerts.smtpUrl
+      ? createSmtpMailer({ url: config.alerts.smtpUrl, from: config.alerts.mailFrom })
+      : null,
   };
   // Whatever write fails for lack of storage, wherever it ran, marks this instance unhealthy.
   database.onQueryFailure((error) => services.writeFailures.note(error));
@@ -151,6 +157,7 @@ export async function createServices(
     services,
     database,
     close: async () => {
+      services.mailer?.close();
       await changes.close();
       await database.close();
     },

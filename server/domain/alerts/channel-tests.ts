@@ -4,7 +4,6 @@ import { ALERT_TEXTS } from "../../../core/alert-rules";
 import { localizedHref } from "../../../core/locale";
 import * as m from "../../../core/paraglide/messages";
 import { TELEGRAM_TEXTS } from "../../../core/telegram";
-import { createSmtpMailer } from "../../adapters/mailer/smtp-mailer";
 import { users } from "../../db/schema";
 import type { Services } from "../../services";
 import { ChannelUnavailable, Conflict, NotFound } from "../common/errors";
@@ -31,8 +30,8 @@ export const CHANNEL_TEST_TEXTS = {
  * waiting for it). Counted by the caller's alert-write limit, so it cannot be used to flood.
  */
 export async function sendTestEmail(services: Services, userId: string): Promise<string> {
-  const { smtpUrl, mailFrom } = services.config.alerts;
-  if (!smtpUrl) throw new Conflict(ALERT_TEXTS.emailUnavailable);
+  const { mailer } = services;
+  if (!mailer) throw new Conflict(ALERT_TEXTS.emailUnavailable);
   const [user] = await services.db
     .select({ email: users.email, locale: users.alertLocale })
     .from(users)
@@ -42,22 +41,17 @@ export async function sendTestEmail(services: Services, userId: string): Promise
   const { locale } = user;
   const body = m.alerts_test_body({}, { locale });
   const alertsUrl = `${services.config.publicSiteUrl}${localizedHref(locale, "/dashboard?tab=alerts")}`;
-  const mailer = createSmtpMailer({ url: smtpUrl, from: mailFrom });
-  try {
-    const outcome = await mailer.send({
-      to: user.email,
-      subject: m.alerts_test_email_subject({}, { locale }),
-      text: `${body}\n\n${alertsUrl}\n`,
-      html: `<p>${escapeXml(body)}</p><p><a href="${escapeXml(alertsUrl)}">${escapeXml(m.alerts_test_email_link({}, { locale }))}</a></p>`,
-      messageId: `<test-${randomUUID()}@kursusku>`,
-      headers: {},
-    });
-    if (outcome.status === "sent") return CHANNEL_TEST_TEXTS.emailSent;
-    if (outcome.status === "refused") throw new Conflict(CHANNEL_TEST_TEXTS.emailRefused);
-    throw new ChannelUnavailable(CHANNEL_TEST_TEXTS.emailFailed);
-  } finally {
-    mailer.close();
-  }
+  const outcome = await mailer.send({
+    to: user.email,
+    subject: m.alerts_test_email_subject({}, { locale }),
+    text: `${body}\n\n${alertsUrl}\n`,
+    html: `<p>${escapeXml(body)}</p><p><a href="${escapeXml(alertsUrl)}">${escapeXml(m.alerts_test_email_link({}, { locale }))}</a></p>`,
+    messageId: `<test-${randomUUID()}@kursusku>`,
+    headers: {},
+  });
+  if (outcome.status === "sent") return CHANNEL_TEST_TEXTS.emailSent;
+  if (outcome.status === "refused") throw new Conflict(CHANNEL_TEST_TEXTS.emailRefused);
+  throw new ChannelUnavailable(CHANNEL_TEST_TEXTS.emailFailed);
 }
 
 /** A test message to the user's linked Telegram chat, sent now. */
