@@ -22,3 +22,22 @@ export function leaseExpiredBefore(now: Date): string {
 export function statusAfterFailedTry(attempts: SQL): SQL {
   return sql`case when ${attempts} >= ${MAX_DELIVERY_ATTEMPTS} then 'failed' else 'pending' end`;
 }
+
+/**
+ * A row a sender may claim now: never claimed, or its last claim's lease ran out (a sender that
+ * died, or a try that failed: the next try waits the lease out rather than hammering a broken
+ * service). `claimedAt` is the row's claim column as the query names it (`d.claimed_at`).
+ */
+export function claimLapsed(claimedAt: SQL, now: Date): SQL {
+  return sql`(${claimedAt} is null or ${claimedAt} < ${leaseExpiredBefore(now)}::timestamptz)`;
+}
+
+/** A claim that still holds: made within the lease. */
+export function claimHolds(claimedAt: SQL, now: Date): SQL {
+  return sql`${claimedAt} >= ${leaseExpiredBefore(now)}::timestamptz`;
+}
+
+/** What claiming writes on a row: the claimant's token, the claim time, and one more try. */
+export function claimedBy(token: string, now: Date): SQL {
+  return sql`claim_token = ${token}, claimed_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1`;
+}

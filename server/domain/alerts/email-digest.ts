@@ -6,7 +6,7 @@ import type { Mailer } from "../../adapters/mailer/smtp-mailer";
 import { alertChannels, alertDeliveries, courses, savedSearches } from "../../db/schema";
 import type { Services } from "../../services";
 import { buildDigestMessage, type DigestCourse } from "./digest-message";
-import { leaseExpiredBefore, statusAfterFailedTry } from "./delivery-queue";
+import { claimedBy, claimHolds, claimLapsed, statusAfterFailedTry } from "./delivery-queue";
 import { queueAlertsForNewCoupons } from "./match-new-coupons";
 import { signUnsubscribeToken } from "./unsubscribe-tokens";
 
@@ -34,10 +34,7 @@ export type DigestTickOutcome = { sent: number; refused: number; failed: number 
  */
 export async function claimDueDigests(services: Services): Promise<DigestClaim[]> {
   const now = services.clock.now();
-  const staleBefore = leaseExpiredBefore(now);
-  // Waiting: never tried, or last claimed longer ago than the lease (a sender that died, or a
-  // try that failed: the next try waits the lease out rather than hammering a broken server).
-  const waiting = sql`(d.status in ('pending', 'sending') and (d.claimed_at is null or d.claimed_at < ${staleBefore}::timestamptz))`;
+  const waiting = sql`(d.status in ('pending', 'sending') and ${claimLapsed(sql`d.claimed_at`, now)})`;
   return services.db.transaction(async (tx) => {
     const due = (await tx.execute(sql`
       select ac.user_id, u.email, u.alert_locale
@@ -49,7 +46,7 @@ export async function claimDueDigests(services: Services): Promise<DigestClaim[]
                       where d.user_id = ac.user_id and d.channel = 'email' and ${waiting})
          and not exists (select 1 from alert_deliveries d
                           where d.user_id = ac.user_id and d.channel = 'email'
-                            and d.status = 'sending' and d.claimed_at >= ${staleBefore}::timestamptz)
+                            and d.status = 'sending' and ${claimHolds(sql`d.claimed_at`, now)})
        order by ac.user_id
        limit ${USERS_PER_CLAIM}
        for update of ac skip locked`)) as unknown as {
@@ -60,8 +57,7 @@ export async function claimDueDigests(services: Services): Promise<DigestClaim[]
       const locale = isLocale(alert_locale) ? alert_locale : BASE_LOCALE;
       const token = randomBytes(16).toString("hex");
       const claimed = (await tx.execute(sql`
-        update alert_deliveries set status = 'sending', claim_token = ${token},
-               claimed_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
+        update alert_deliveries set status = 'sending', ${claimedBy(token, now)}
          where id in (select d.id from alert_deliveries d
                        where d.user_id = ${userId} and d.channel = 'email' and ${waiting}
                        order by d.id limit ${MAX_COURSES_PER_DIGEST})

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { isLocale, type Locale } from "../../../core/locale";
 import type { Services } from "../../services";
 import { jakartaHour, startOfJakartaDay, toJakartaDay } from "../../../core/dates";
-import { leaseExpiredBefore, statusAfterFailedTry } from "./delivery-queue";
+import { claimedBy, claimLapsed, statusAfterFailedTry } from "./delivery-queue";
 
 /**
  * The queue of per-message alert channels (push, Telegram): one message per course, sent outside
@@ -53,7 +53,6 @@ async function claimDueDeliveries(
   token: string,
 ): Promise<ClaimedDelivery[]> {
   const now = services.clock.now();
-  const staleBefore = leaseExpiredBefore(now);
   const dayStart = startOfJakartaDay(toJakartaDay(now)).toISOString();
   const result = (await services.db.execute(sql`
     with sent_today as (
@@ -68,7 +67,7 @@ async function claimDueDeliveries(
         from alert_deliveries d
        where d.channel = ${channel}
          and d.status in ('pending', 'sending')
-         and (d.claimed_at is null or d.claimed_at < ${staleBefore}::timestamptz)
+         and ${claimLapsed(sql`d.claimed_at`, now)}
     ),
     under_cap as (
       select w.id from waiting w left join sent_today s on s.user_id = w.user_id
@@ -77,8 +76,7 @@ async function claimDueDeliveries(
        limit ${DELIVERIES_PER_CLAIM}
     ),
     claimed as (
-      update alert_deliveries set status = 'sending', claim_token = ${token},
-             claimed_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
+      update alert_deliveries set status = 'sending', ${claimedBy(token, now)}
        where id in (select d.id from alert_deliveries d
                      where d.id in (select id from under_cap)
                      for update skip locked)

@@ -5,7 +5,7 @@ import * as m from "../../../core/paraglide/messages";
 import { courses } from "../../db/schema";
 import type { Services } from "../../services";
 import { listedCondition } from "../catalog/catalog";
-import { leaseExpiredBefore, statusAfterFailedTry } from "./delivery-queue";
+import { claimedBy, claimLapsed, statusAfterFailedTry } from "./delivery-queue";
 import { buildCourseMessage } from "./telegram-message";
 
 /**
@@ -84,15 +84,13 @@ async function claimNextPost(
   token: string,
 ): Promise<Claimed | null> {
   const now = services.clock.now();
-  const staleBefore = leaseExpiredBefore(now);
   const result = (await services.db.execute(sql`
     update telegram_channel_posts p
-       set claim_token = ${token}, claimed_at = ${now.toISOString()}::timestamptz,
-           attempts = attempts + 1
+       set ${claimedBy(token, now)}
      where (p.channel, p.course_id, p.coupon_code) = (
              select w.channel, w.course_id, w.coupon_code from telegram_channel_posts w
               where w.channel = ${channel} and w.status = 'pending'
-                and (w.claimed_at is null or w.claimed_at < ${staleBefore}::timestamptz)
+                and ${claimLapsed(sql`w.claimed_at`, now)}
               order by w.created_at, w.course_id
               limit 1
               for update skip locked)
