@@ -321,6 +321,55 @@ test.describe("home page", () => {
     }
   });
 
+  for (const words of [
+    { home: "/", more: "More filters", level: "Level", beginner: "Beginner", hide: "Hide words" },
+    {
+      home: "/id",
+      more: "Filter lainnya",
+      level: "Tingkat",
+      beginner: "Pemula",
+      hide: "Sembunyikan kata",
+    },
+  ])
+    test(`the learners' filters narrow the list and survive a reload and a shared link (${words.home})`, async ({
+      page,
+      browser,
+    }) => {
+      // Two filters, a reload and a second browser: more steps than most tests here.
+      test.slow();
+      await gotoHydrated(page, words.home);
+      await page.getByText(words.more, { exact: true }).click();
+      const hidden = (await readCards(page))[0]!.title.split(" ")[0]!.toLowerCase();
+      await page.getByLabel(words.hide, { exact: true }).fill(hidden);
+      await page.getByLabel(words.hide, { exact: true }).press("Enter");
+      await expectQuery(page, { hideWords: hidden });
+      await expect
+        .poll(
+          async () =>
+            (await readCards(page)).filter((card) => card.title.toLowerCase().includes(hidden))
+              .length,
+        )
+        .toBe(0);
+      await page.getByLabel(words.level, { exact: true }).selectOption({ label: words.beginner });
+      await expectQuery(page, { hideWords: hidden, level: "beginner" });
+      expect(pathOf(page)).toBe(words.home);
+
+      await page.reload();
+      await expect(page.getByLabel(words.level, { exact: true })).toHaveValue("beginner");
+      await expect(page.getByLabel(words.hide, { exact: true })).toHaveValue(hidden);
+      const filtered = await cardHrefs(page);
+      expect(filtered.length).toBeGreaterThan(0);
+
+      const shared = await browser.newContext();
+      try {
+        const other = await shared.newPage();
+        await other.goto(page.url());
+        await expect.poll(() => cardHrefs(other)).toEqual(filtered);
+      } finally {
+        await shared.close();
+      }
+    });
+
   test("New! marks exactly the courses dated today (Jakarta)", async ({ page }) => {
     // This search spans several days, so both kinds of card are on the page.
     await page.goto("/?search=python");
