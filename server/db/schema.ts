@@ -312,6 +312,34 @@ export const courseSources = pgTable(
   (t) => [primaryKey({ columns: [t.courseId, t.source] })],
 );
 
+/**
+ * Every coupon seen for a course, kept after it ends and after the course leaves the list: the
+ * course page's coupon history. `coupon_code` is '' for a course free without a code (an
+ * instructor's own campaign). Private like courses.coupon_code: pages show only the dates and
+ * sources.
+ */
+export const courseCoupons = pgTable(
+  "course_coupons",
+  {
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    couponCode: text("coupon_code").notNull(),
+    foundAt: timestamp("found_at", { withTimezone: true }).notNull(),
+    /** When the coupon left the list (replaced, expired, refused by Udemy); null while listed. */
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    /** The coupon's last known end time: an expired coupon ended then, not when a run noticed. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    /** Every source that brought this coupon. */
+    sources: text("sources").array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.couponCode] }),
+    // The coupons still open, which every ingest run compares with the courses.
+    index("course_coupons_open_idx").on(t.courseId).where(sql`${t.endedAt} is null`),
+  ],
+);
+
 /** What one source did in one run, for the console's per-source view. */
 export type SourceRunStats = {
   name: string;
