@@ -8,8 +8,9 @@ test.describe.configure({ mode: "parallel" });
 const COMPASS_DEFAULT_ERROR =
   "An error occurred while getting AI guidance. Please try again or rephrase your goal.";
 
-function compassDialog(page: Page) {
-  return page.getByRole("dialog", { name: "AI Learning Compass" });
+// The dialog is named like the home button that opens it.
+function compassDialog(page: Page, name = "AI Learning Guide") {
+  return page.getByRole("dialog", { name });
 }
 
 function trendingDialog(page: Page) {
@@ -61,7 +62,7 @@ test.describe("AI Learning Compass", () => {
 
     await expect(dialog.getByRole("button", { name: "Try Another Goal" })).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "Suggested skills" })).toBeVisible();
-    await expect(dialog.getByText(/^Start with Front-end Development/)).toBeVisible();
+    await expect(dialog.getByText(/^Start with JavaScript/)).toBeVisible();
 
     const chip = dialog.getByRole("button", { name: /^Search courses for / }).first();
     const keyword = (await chip.textContent())!.trim();
@@ -72,6 +73,61 @@ test.describe("AI Learning Compass", () => {
     await expect.poll(() => queryOf(page)).toEqual({ search: keyword });
     await expect(page.getByRole("searchbox", { name: "Search courses" })).toHaveValue(keyword);
     await expectEveryTitleContains(page, keyword);
+  });
+
+  test("a goal in each language gives a path of courses free today, in the page's language", async ({
+    page,
+  }) => {
+    const journeys = [
+      {
+        width: 1366,
+        url: "/",
+        button: "AI Learning Guide",
+        goal: "data science for beginners",
+        submit: "Get Guidance",
+        skills: ["Python for Data", "Statistics and SQL", "Machine Learning"],
+        courses: "Free courses today for",
+        coursePath: /^\/course\//,
+        coursePage: /^http:\/\/[^/]+\/course\//,
+      },
+      {
+        width: 390,
+        url: "/id",
+        button: "Panduan Belajar AI",
+        goal: "belajar data science untuk pemula",
+        submit: "Minta Saran",
+        skills: ["Python untuk Data", "Statistik dan SQL", "Machine Learning"],
+        courses: "Kursus gratis hari ini untuk",
+        coursePath: /^\/id\/course\//,
+        coursePage: /^http:\/\/[^/]+\/id\/course\//,
+      },
+    ];
+    for (const journey of journeys) {
+      await page.setViewportSize({ width: journey.width, height: 844 });
+      await gotoHydrated(page, journey.url);
+      await page.locator("#hero").getByRole("button", { name: journey.button }).click();
+      const dialog = compassDialog(page, journey.button);
+      await dialog.getByRole("textbox").fill(journey.goal);
+      await dialog.getByRole("button", { name: journey.submit }).click();
+
+      // Fundamentals first, each skill with the courses its keywords find today.
+      const paths = dialog.getByRole("list", { name: new RegExp(`^${journey.courses} `) });
+      await expect(paths).toHaveCount(3);
+      for (const [index, skill] of journey.skills.entries()) {
+        await expect(paths.nth(index)).toHaveAccessibleName(`${journey.courses} ${skill}`);
+        const links = paths.nth(index).getByRole("link");
+        expect(await links.count()).toBeGreaterThan(0);
+        await expect(links.first()).toHaveAttribute("href", journey.coursePath);
+      }
+      const overflow = await dialog.evaluate((node) => node.scrollWidth - node.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+
+      const first = paths.first().getByRole("link").first();
+      const title = (await first.textContent())!.replace(/…$/, "");
+      await first.click();
+      await expect(page).toHaveURL(journey.coursePage);
+      await expect(page.getByRole("heading", { level: 1 })).toContainText(title);
+    }
   });
 
   test("Try Another Goal returns to the form with the goal kept", async ({ page }) => {

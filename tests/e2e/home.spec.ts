@@ -446,7 +446,7 @@ test.describe("home page", () => {
   test("AI Learning Guide opens a dialog that Escape closes", async ({ page }) => {
     await gotoHydrated(page, "/");
     const opener = page.locator("#hero").getByRole("button", { name: "AI Learning Guide" });
-    const dialog = page.getByRole("dialog", { name: "AI Learning Compass" });
+    const dialog = page.getByRole("dialog", { name: "AI Learning Guide" });
     await expect(dialog).toHaveCount(0);
 
     await opener.click();
