@@ -28,26 +28,35 @@ export type CouponRecord = {
   foundAt: Date;
 };
 
+/**
+ * The facts about a course a source may bring, beside its address, coupon and when it was found:
+ * one list, from which the API source's target fields and the import's tracked columns are
+ * derived, so a new fact is added in one place.
+ */
+export const SOURCE_COURSE_FACTS = [
+  "title",
+  "category",
+  "subCategory",
+  "language",
+  "level",
+  "instructor",
+  "headline",
+  "description",
+  "imageUrl",
+  "durationMinutes",
+  "udemyRating",
+  "udemyReviews",
+  "students",
+  "usesRemaining",
+  "expiresAt",
+] as const satisfies ReadonlyArray<keyof CouponRecord>;
+
+export type SourceCourseFact = (typeof SOURCE_COURSE_FACTS)[number];
+
 /** A record with only what a source always knows; every other fact unknown (null). */
 export function newCouponRecord(
   fields: Pick<CouponRecord, "courseUrl" | "title" | "foundAt"> & Partial<CouponRecord>,
 ): CouponRecord {
-  return {
-    couponCode: null,
-    category: null,
-    subCategory: null,
-    language: null,
-    level: null,
-    instructor: null,
-    headline: null,
-    description: null,
-    imageUrl: null,
-    durationMinutes: null,
-    udemyRating: null,
-    udemyReviews: null,
-    students: null,
-    usesRemaining: null,
-    expiresAt: null,
-    ...fields,
-  };
+  const unknown = Object.fromEntries(SOURCE_COURSE_FACTS.map((fact) => [fact, null]));
+  return { ...unknown, couponCode: null, ...fields } as CouponRecord;
 }

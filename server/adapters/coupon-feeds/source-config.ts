@@ -1,6 +1,7 @@
 import { load as cheerioLoad } from "cheerio";
 import { z } from "zod";
 import { UTC_OFFSET_PATTERN } from "../../../core/dates";
+import { SOURCE_COURSE_FACTS, type CouponRecord } from "./coupon-record";
 import { expandPresetEntries } from "./presets";
 
 /**
@@ -18,23 +19,9 @@ import { expandPresetEntries } from "./presets";
 export const API_TARGET_FIELDS = [
   "courseUrl",
   "couponCode",
-  "title",
-  "category",
-  "subCategory",
-  "language",
-  "level",
-  "instructor",
-  "headline",
-  "description",
-  "imageUrl",
-  "durationMinutes",
-  "udemyRating",
-  "udemyReviews",
-  "students",
-  "usesRemaining",
-  "expiresAt",
+  ...SOURCE_COURSE_FACTS,
   "foundAt",
-] as const;
+] as const satisfies ReadonlyArray<keyof CouponRecord>;
 
 export type ApiTargetField = (typeof API_TARGET_FIELDS)[number];
 
