@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
+import { SOURCE_COURSE_FACTS, type CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import type { CouponCheckRequest, CouponCheckResult } from "../../adapters/udemy-check/udemy-check";
 import { courses, courseSources, type CourseRow, type NewCourseRow } from "../../db/schema";
 import type { Services } from "../../services";
@@ -37,23 +37,9 @@ export type ImportOptions = {
 
 /** Columns whose change makes an incoming record an update rather than a repeat. */
 const TRACKED_COLUMNS = [
-  "title",
+  ...SOURCE_COURSE_FACTS,
   "couponCode",
   "couponUrl",
-  "category",
-  "subCategory",
-  "language",
-  "level",
-  "instructor",
-  "headline",
-  "description",
-  "imageUrl",
-  "durationMinutes",
-  "udemyRating",
-  "udemyReviews",
-  "students",
-  "usesRemaining",
-  "expiresAt",
   "active",
   "date",
 ] as const satisfies ReadonlyArray<keyof CourseRow>;
