@@ -351,6 +351,8 @@ export type SourceRunStats = {
   duplicate: number;
   rejected: number;
   rejectedByCheck: number;
+  /** The source answered 304 Not Modified: not read again, its coupons count as still seen. */
+  notModified?: boolean;
   errors: string[];
 };
 
@@ -365,6 +367,20 @@ export const ingestRuns = pgTable("ingest_runs", {
   expired: integer("expired").notNull().default(0),
   errors: jsonb("errors").$type<string[]>().notNull().default([]),
   sources: jsonb("sources").$type<SourceRunStats[]>().notNull().default([]),
+});
+
+/**
+ * What each coupon source's first page answered with last time it was read in full (its ETag and
+ * Last-Modified), sent back as If-None-Match / If-Modified-Since: a 304 means the source has not
+ * changed and none of its pages is read again.
+ */
+export const sourceValidators = pgTable("source_validators", {
+  source: text("source").primaryKey(),
+  /** The first page the validators belong to: another address is asked unconditionally. */
+  url: text("url").notNull(),
+  etag: text("etag"),
+  lastModified: text("last_modified"),
+  savedAt: timestamp("saved_at", { withTimezone: true }).notNull(),
 });
 
 /** Every operator action in /admin: who, what, when (issue 11). */
