@@ -82,6 +82,9 @@ function startDrillServer(
       // Nothing reaches outside: a drill names its own sources (fakes on 127.0.0.1).
       INGEST_SOURCES: "[]",
       UDEMY_CHECK: "false",
+      // The generated catalogue as ordinary courses: the drills open them, and a demo course
+      // (SEED=demo) opens an example page without spending anything.
+      SEED: "test",
       // The drill's many users all sign in from 127.0.0.1, many times a minute.
       SIGN_INS_PER_IP_PER_MINUTE: "100000",
       SIGN_INS_PER_ADDRESS_PER_MINUTE: "100000",
