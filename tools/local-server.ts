@@ -35,7 +35,7 @@ export async function startServer(
   base: string,
   nodeArguments: string[] = [],
   /** Where its output goes: this process's own by default, or a file (appended to). */
-  options: { logFile?: string } = {},
+  options: { logFile?: string; startTimeoutMs?: number } = {},
 ): Promise<LocalServer> {
   const output = options.logFile ? openSync(options.logFile, "a") : "inherit";
   const child = spawn(process.execPath, [...nodeArguments, "--import", "tsx", "server/index.ts"], {
@@ -53,7 +53,8 @@ export async function startServer(
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
   };
-  for (let attempt = 0; attempt < 240; attempt += 1) {
+  const startTimeoutMs = options.startTimeoutMs ?? 60_000;
+  for (let attempt = 0; attempt < startTimeoutMs / 250; attempt += 1) {
     if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
     try {
       if ((await fetch(`${base}/healthz`)).ok) return { process: child, base, stop };
@@ -63,7 +64,7 @@ export async function startServer(
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();
-  throw new Error("the server did not start within 60 s");
+  throw new Error(`the server did not start within ${startTimeoutMs / 1000} s`);
 }
 
 /** Signs in through the offline form (DEV_SIGNIN) and returns the `kk_session=…` cookie pair. */

@@ -2,7 +2,12 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { redirectToastMessage } from "../../app/lib/course-opening";
 import { markFirstOpenNoticeSeen } from "./support/credit-notice";
-import { E2E_BASE_URL } from "./support/env";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import * as m from "../../core/paraglide/messages";
+import { findFreePort, startServer } from "../../tools/local-server";
+import { E2E_BASE_URL, E2E_FAKE_NOW } from "./support/env";
 import { DESKTOP_CHROME_UA } from "./support/early-taps";
 import { waitForHydration } from "./support/home-page";
 import { waitForReact } from "./support/hydration";
@@ -720,5 +725,81 @@ test.describe("Redeem on a phone", () => {
     await waitForHydration(page);
     await page.waitForTimeout(1_500);
     await expectRedeemInputOnScreen(page);
+  });
+});
+
+test.describe("demo catalogue", () => {
+  // A browser isbot does not take for a crawler: /go answers crawlers otherwise.
+  test.use({ userAgent: DESKTOP_CHROME_UA });
+
+  test("a fresh install that reached no source says so on every page in both languages, at 390 and 1366 px, and a demo course opens an example page", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(210_000);
+    // The suite's server lists its catalogue as live (SEED=test): a fresh install's own server.
+    const dataDir = mkdtempSync(path.join(tmpdir(), "kursusku-demo-e2e-"));
+    const port = await findFreePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = await startServer(
+      process.cwd(),
+      {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        FAKE_NOW: E2E_FAKE_NOW,
+        NODE_ENV: "test",
+        SEED: "demo",
+        LOG_LEVEL: "warn",
+        INGEST_SOURCES: "[]",
+        INGEST_CRON: "0 0 30 2 *",
+        UDEMY_CHECK: "false",
+      },
+      base,
+      [],
+      // As long as the suite's own server may take (seeding 600 courses on two busy cores).
+      { logFile: path.join(dataDir, "server.log"), startTimeoutMs: 120_000 },
+    );
+    try {
+      const listed = (await (await request.get(`${base}/api?action=getCourses`)).json()) as Array<{
+        id: number;
+        demo?: boolean;
+      }>;
+      expect(listed[0]?.demo).toBe(true);
+      const english = m.demo_banner({}, { locale: "en" });
+      const indonesian = m.demo_banner({}, { locale: "id" });
+      for (const width of [390, 1366]) {
+        await page.setViewportSize({ width, height: 844 });
+        for (const [address, text] of [
+          ["/", english],
+          ["/privacy", english],
+          ["/id", indonesian],
+          ["/id/articles", indonesian],
+        ] as const) {
+          await page.goto(`${base}${address}`);
+          await expect(page.getByTestId("demo-banner"), `${address} at ${width} px`).toHaveText(
+            text,
+          );
+        }
+        // The banner leaves the first card within the first screen.
+        await page.goto(`${base}/`);
+        const card = await page.locator("#courses-section article").first().boundingBox();
+        expect(card!.y, `first card's top at ${width} px`).toBeLessThanOrEqual(844 - 120);
+      }
+
+      for (const [locale, query] of [
+        ["en", ""],
+        ["id", "?lang=id"],
+      ] as const) {
+        await page.goto(`${base}/go/${listed[0]!.id}${query}`);
+        expect(new URL(page.url()).origin).toBe(base);
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+          m.demo_go_title({}, { locale }),
+        );
+      }
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
