@@ -88,6 +88,11 @@ export const courses = pgTable(
     objectives: jsonb("objectives").$type<string[]>(),
     /** When Udemy's course API last answered for this course; null: never (asked next run). */
     factsFetchedAt: timestamp("facts_fetched_at", { withTimezone: true }),
+    /**
+     * The "Best first" order (core/quality-score.ts), stored whenever its inputs change (import,
+     * Udemy's facts, our reviews) so a page reads it off an index; null: not scored yet.
+     */
+    qualityScore: real("quality_score"),
   },
   (t) => [
     uniqueIndex("courses_link_key").on(t.link),
@@ -107,6 +112,7 @@ export const courses = pgTable(
       t.id.desc(),
     ),
     index("courses_students_idx").on(t.students.desc().nullsLast(), t.id.desc()),
+    index("courses_quality_idx").on(t.qualityScore.desc().nullsLast(), t.id.desc()),
     // The run's facts questions: never asked first, then the longest ago.
     index("courses_facts_fetched_idx").on(t.factsFetchedAt.asc().nullsFirst()),
   ],
