@@ -15,7 +15,7 @@ import {
 } from "../../server/domain/common/errors";
 import { answerLocale } from "../../server/web/answer-language";
 import { createAnonymousCookie } from "../../server/web/cookies";
-import { judgeNavigation } from "../../server/web/navigation-gate";
+import { judgeNavigation, type NavigationRefusal } from "../../server/web/navigation-gate";
 import type { RequestContext } from "../../server/load-context";
 import { CouponEndedPage, type EndedCourse } from "../components/coupon-ended";
 import { localizedHref, type Locale } from "../../core/locale";
@@ -36,7 +36,7 @@ const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollo
 type GoView = { locale: Locale } & (
   | { view: "out-of-credits"; signedIn: boolean; coursePath: string | null }
   | { view: "confirm"; courseId: number; quote: CourseOpeningQuote }
-  | { view: "refused"; message: string }
+  | { view: "refused"; refusal: NavigationRefusal }
   | { view: "ended"; signedIn: boolean; course: EndedCourse; alternatives: EndedCourse[] }
   | { view: "example"; title: string }
 );
@@ -73,7 +73,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     const headers = new Headers(noStore);
     if (verdict.status === 405) headers.set("Allow", "GET");
     return data<GoView>(
-      { locale, view: "refused", message: verdict.reason },
+      { locale, view: "refused", refusal: verdict.refusal },
       { status: verdict.status, headers },
     );
   }
@@ -113,7 +113,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
             usesRemaining: course.usesRemaining,
           })),
         },
-        { status: 410, headers },
+        { status: error.status, headers },
       );
     }
     if (error instanceof OutOfCredits) {
@@ -125,7 +125,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
           signedIn: identity.user !== null,
           coursePath: course ? localizedHref(locale, coursePath(course.slug)) : null,
         },
-        { status: 403, headers },
+        // The status each refusal carries is the domain's (errors.ts), the same as the API's.
+        { status: error.status, headers },
       );
     }
     throw error;
@@ -171,7 +172,7 @@ export default function GoPage({ loaderData }: Route.ComponentProps) {
         <ConfirmOpening courseId={loaderData.courseId} quote={loaderData.quote} locale={locale} />
       );
     case "refused":
-      return <Refused message={loaderData.message} locale={locale} />;
+      return <Refused refusal={loaderData.refusal} locale={locale} />;
     case "example":
       return <ExampleCoursePage title={loaderData.title} locale={locale} />;
     case "ended":
@@ -194,11 +195,11 @@ export default function GoPage({ loaderData }: Route.ComponentProps) {
   }
 }
 
-/** judgeNavigation's reasons (server/web/navigation-gate.ts), in the page's language. */
-const REFUSALS: Record<string, typeof m.writing_go_refused_get_only> = {
-  "Courses open with GET only.": m.writing_go_refused_get_only,
-  "Courses do not open from a prefetch.": m.writing_go_refused_prefetch,
-  "Courses open only from a click on a link.": m.writing_go_refused_click_only,
+/** Why judgeNavigation (server/web/navigation-gate.ts) refused, in the page's language. */
+const REFUSALS: Record<NavigationRefusal, typeof m.writing_go_refused_get_only> = {
+  "get-only": m.writing_go_refused_get_only,
+  prefetch: m.writing_go_refused_prefetch,
+  "click-only": m.writing_go_refused_click_only,
 };
 
 /**
@@ -262,14 +263,11 @@ function ExampleCoursePage({ title, locale }: { title: string; locale: Locale })
   );
 }
 
-function Refused({ message, locale }: { message: string; locale: Locale }) {
-  const translated = REFUSALS[message];
+function Refused({ refusal, locale }: { refusal: NavigationRefusal; locale: Locale }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{m.writing_go_refused_title({}, { locale })}</h1>
-      <p className="mt-4 text-slate-700 dark:text-slate-200">
-        {translated ? translated({}, { locale }) : message}
-      </p>
+      <p className="mt-4 text-slate-700 dark:text-slate-200">{REFUSALS[refusal]({}, { locale })}</p>
       <a
         href={localizedHref(locale, "/")}
         className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"

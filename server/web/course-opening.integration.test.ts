@@ -69,7 +69,7 @@ describe("GET /go/:id for a signed-in user, answered before React Router", () =>
     const openCourse = vi.spyOn(site.services.db, "transaction");
     try {
       const refused = await open(courseIds[1]!, user.cookie);
-      expect(refused.status).toBe(403);
+      expect(refused.status).toBe(402);
       expect(await refused.text()).toContain("Credit Limit Reached");
       // Tried once before React Router; the route showed that refusal without trying again.
       expect(openCourse).toHaveBeenCalledTimes(1);

@@ -254,7 +254,7 @@ test.describe("accounts and credits", () => {
     await expect(creditBadge(page)).toHaveText("9 credits");
   });
 
-  test("an anonymous visitor runs out after 3 courses: 403 page, disabled cards, 0 credits, and a plain link to sign in that lands back on the course", async ({
+  test("an anonymous visitor runs out after 3 courses: 402 page, disabled cards, 0 credits, and a plain link to sign in that lands back on the course", async ({
     page,
     browser,
   }) => {
@@ -270,7 +270,7 @@ test.describe("accounts and credits", () => {
       expect(opened.headers()["location"]).toMatch(/^https:\/\/www\.udemy\.com\/.+couponCode=/);
     }
     const refused = await goDirect(page, ids[3]!);
-    expect(refused.status()).toBe(403);
+    expect(refused.status()).toBe(402);
     const refusedHtml = await refused.text();
     expect(refusedHtml).toContain("Credit Limit Reached");
     expect(refusedHtml).toContain("You have used your 3 free credits for today.");
@@ -330,7 +330,7 @@ test.describe("accounts and credits", () => {
     expect(favourite.ok()).toBe(true);
     for (const id of ids.slice(0, 10)) expect((await goDirect(page, id)).status()).toBe(302);
     const refused = await goDirect(page, ids[10]!);
-    expect(refused.status()).toBe(403);
+    expect(refused.status()).toBe(402);
     const refusedHtml = await refused.text();
     expect(refusedHtml).toContain("Credit Limit Reached");
     expect(refusedHtml).toContain("Your balance tops up to 10 credits every day");
