@@ -13,6 +13,7 @@ import {
   type FixtureServer,
 } from "../../../tests/setup/fixture-http-server";
 import { newCouponRecord, type CouponRecord } from "./coupon-record";
+import { COUPON_SOURCE_PRESETS } from "./presets";
 
 /**
  * The presets as their sites were in November 2026 (docs/decisions/0033): fixtures in the format
@@ -244,6 +245,45 @@ describe("presets as their sites are in 2026", () => {
     for (const request of sent) {
       expect(request.headers).toMatchObject(headers);
       expect(request.headers["user-agent"]).toBe(presetFetchPolicy.userAgent);
+    }
+  });
+
+  it("sites that turn bots away are asked as a browser asks; thanh0x's API for programs hears our bot's name", async () => {
+    const browser = /^Mozilla\/5\.0 \(Windows NT 10\.0; Win64; x64\) .*Chrome\//;
+    let before = server.requests.length;
+    await loadOnly({ preset: "discudemy", url: `${origin}/seg/{page}`, maxPages: 1 });
+    const pages = server.requests.slice(before);
+    expect(pages.map((request) => request.path)).toEqual(
+      expect.arrayContaining(["/seg/1", "/go/python-absolute-beginners"]),
+    );
+    for (const request of pages) {
+      expect(request.headers["user-agent"]).toMatch(browser);
+      expect(request.headers.accept).toMatch(/^text\/html,application\/xhtml\+xml/);
+      expect(request.headers["accept-language"]).toBe("en-US,en;q=0.9");
+    }
+
+    before = server.requests.length;
+    await loadOnly({
+      preset: "idownloadcoupon",
+      url: server.url("/idc"),
+      linkTemplate: `${server.url("/idc/udemy/")}{id}/`,
+    });
+    const api = server.requests.slice(before).find((request) => request.path.includes("wp-json"))!;
+    expect(api.headers["user-agent"]).toMatch(browser);
+    expect(api.headers.accept).toBe("application/json, text/plain, */*");
+
+    before = server.requests.length;
+    await loadOnly({ preset: "thanh0x-coupons", url: server.url("/api/v1/coupons") });
+    for (const request of server.requests.slice(before)) {
+      expect(request.headers["user-agent"]).toBe(presetFetchPolicy.userAgent);
+    }
+  });
+
+  it("every preset bounds what one run asks of its site: list or API pages, and HTML course pages", () => {
+    for (const [name, preset] of Object.entries(COUPON_SOURCE_PRESETS)) {
+      expect({ name, maxPages: preset.maxPages }).toEqual({ name, maxPages: expect.any(Number) });
+      expect(preset.maxPages).toBeLessThanOrEqual(4);
+      if (preset.kind === "html") expect(preset.maxDetailPages).toBeLessThanOrEqual(20);
     }
   });
 

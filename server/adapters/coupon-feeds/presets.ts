@@ -1,3 +1,26 @@
+/** A desktop Chrome's user agent, as the trackers send it to sites that turn bots away. */
+const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+const BROWSER_LANGUAGE = "en-US,en;q=0.9";
+
+/**
+ * What a browser sends for a page, for the HTML sites whose trackers fetch them as a browser
+ * (DUCE's DiscUdemy headers; udemy_enroller_fastapi's browser headers and CloudScraper): a
+ * bot's user agent gets a refusal or a challenge page there.
+ */
+const BROWSER_PAGE_HEADERS = {
+  "user-agent": BROWSER_USER_AGENT,
+  accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
+  "accept-language": BROWSER_LANGUAGE,
+};
+
+/** The same browser asking a WordPress site's JSON API, as its own pages' scripts do. */
+const BROWSER_JSON_HEADERS = {
+  "user-agent": BROWSER_USER_AGENT,
+  accept: "application/json, text/plain, */*",
+  "accept-language": BROWSER_LANGUAGE,
+};
+
 /**
  * Named coupon sources an operator can list in INGEST_SOURCES by name instead of spelling out
  * every option. Each preset is an ordinary source entry (validated by source-config.ts like any
@@ -5,6 +28,10 @@
  * and overrides the options it names, which is also how tests point a preset at a fake server.
  * Where each site's format was learnt: docs/decisions/0016-coupon-source-presets.md and
  * 0033-coupon-source-presets-2026.md.
+ *
+ * Every preset bounds what one run asks of its site (`maxPages` list or API pages, and for HTML
+ * `maxDetailPages` course pages; links followed are capped per run in feeds.ts), and its first
+ * page is asked conditionally (If-None-Match / If-Modified-Since) when the site gave validators.
  */
 export const COUPON_SOURCE_PRESETS = {
   /**
@@ -17,8 +44,7 @@ export const COUPON_SOURCE_PRESETS = {
     url: "https://cdn.real.discount/api/courses",
     headers: {
       referer: "https://www.real.discount/",
-      "user-agent":
-        "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+      "user-agent": BROWSER_USER_AGENT,
     },
     query: { sortBy: "sale_start", store: "Udemy", freeOnly: "true" },
     pageParam: "page",
@@ -40,7 +66,10 @@ export const COUPON_SOURCE_PRESETS = {
       sale_start: "foundAt",
     },
   },
-  /** Huythanh0x's coupon server: coupons it checked with Udemy, pages from 0, newest first. */
+  /**
+   * Huythanh0x's coupon server: coupons it checked with Udemy, pages from 0, newest first. An API
+   * made for programs: it hears our bot's own name.
+   */
   "thanh0x-coupons": {
     kind: "api",
     url: "https://coupons.thanh0x.com/api/v1/coupons",
@@ -74,6 +103,7 @@ export const COUPON_SOURCE_PRESETS = {
   coursejoiner: {
     kind: "wordpress",
     url: "https://www.coursejoiner.com",
+    headers: BROWSER_JSON_HEADERS,
     query: { categories: "74" },
     perPage: 50,
     maxPages: 3,
@@ -87,6 +117,7 @@ export const COUPON_SOURCE_PRESETS = {
   idownloadcoupon: {
     kind: "wordpress",
     url: "https://idownloadcoupon.com",
+    headers: BROWSER_JSON_HEADERS,
     postType: "product",
     query: { product_cat: "15" },
     perPage: 50,
@@ -100,6 +131,7 @@ export const COUPON_SOURCE_PRESETS = {
   discudemy: {
     kind: "html",
     url: "https://www.discudemy.com/all/{page}",
+    headers: BROWSER_PAGE_HEADERS,
     firstPage: 1,
     maxPages: 2,
     itemSelector: "a.card-header",
@@ -112,6 +144,7 @@ export const COUPON_SOURCE_PRESETS = {
   couponami: {
     kind: "html",
     url: "https://www.couponami.com/all/{page}",
+    headers: BROWSER_PAGE_HEADERS,
     firstPage: 1,
     maxPages: 2,
     itemSelector: "section.card a.card-header",
@@ -124,6 +157,7 @@ export const COUPON_SOURCE_PRESETS = {
   "e-next": {
     kind: "html",
     url: "https://jobs.e-next.in/course/udemy/{page}",
+    headers: BROWSER_PAGE_HEADERS,
     firstPage: 1,
     maxPages: 2,
     itemSelector: 'a[class="btn btn-secondary btn-sm btn-block"]',
@@ -135,6 +169,7 @@ export const COUPON_SOURCE_PRESETS = {
   "udemy-freebies": {
     kind: "html",
     url: "https://www.udemyfreebies.com/free-udemy-courses/{page}",
+    headers: BROWSER_PAGE_HEADERS,
     firstPage: 1,
     maxPages: 2,
     itemSelector: 'div.coupon-name a[href*="/free-udemy-course/"]',
@@ -147,6 +182,7 @@ export const COUPON_SOURCE_PRESETS = {
   udemyxpert: {
     kind: "html",
     url: "https://udemyxpert.com/courses?page={page}",
+    headers: BROWSER_PAGE_HEADERS,
     firstPage: 1,
     maxPages: 2,
     itemSelector: "a.course-card-link",
