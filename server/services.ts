@@ -26,6 +26,7 @@ import { createWebPushSender, type PushSender } from "./adapters/web-push/web-pu
 import { createTelegramBot, type TelegramBot } from "./adapters/telegram/bot-api";
 import { createSmtpMailer, type Mailer } from "./adapters/mailer/smtp-mailer";
 import { createWriteFailures, type WriteFailures } from "./write-failures";
+import { scoreUnscoredCourses } from "./domain/catalog/quality-score";
 
 /** Everything the domain needs from the outside world, built once per process. */
 export type Services = {
@@ -93,6 +94,8 @@ export async function createServices(
     }));
   await database.migrate();
   const clock = overrides.clock ?? createClock(config.fakeNow);
+  // Courses stored before the quality score existed get theirs once (a no-op afterwards).
+  await scoreUnscoredCourses(database.db, clock.today());
   const shared = database.postgres;
   const changes = shared
     ? await startPostgresChangeNotices({ ...shared, logger })

@@ -8,6 +8,7 @@ import { courses, dailyCounters, reviews, users } from "../../db/schema";
 import type { Services } from "../../services";
 import { countWithinDailyLimit } from "../accounts/daily-counters";
 import { publicDisplayName } from "../accounts/display-name";
+import { refreshQualityScores } from "./quality-score";
 import { Conflict, LimitReached, NotFound } from "../common/errors";
 
 export const ALREADY_REVIEWED = "You have already reviewed this course.";
@@ -67,7 +68,7 @@ export async function addReview(services: Services, userId: string, input: Revie
       .returning({ id: reviews.id });
     // A concurrent review of the same course by the same user won the race.
     if (!review) throw new Conflict(ALREADY_REVIEWED);
-    const stats = await refreshCourseReviewStats(tx, course.id);
+    const stats = await refreshCourseReviewStats(tx, course.id, today);
     return {
       reviewId: review.id,
       ...stats,
@@ -78,8 +79,11 @@ export async function addReview(services: Services, userId: string, input: Revie
 
 type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 
-/** The course's cached review count and average, recomputed from its reviews after a change. */
-async function refreshCourseReviewStats(tx: Transaction, courseId: number) {
+/**
+ * The course's cached review count and average, recomputed from its reviews after a change, and
+ * its quality score, which counts our reviews too.
+ */
+async function refreshCourseReviewStats(tx: Transaction, courseId: number, today: string) {
   const [stats] = await tx
     .update(courses)
     .set({
@@ -88,6 +92,7 @@ async function refreshCourseReviewStats(tx: Transaction, courseId: number) {
     })
     .where(eq(courses.id, courseId))
     .returning({ reviewCount: courses.reviewCount, reviewAverage: courses.reviewAverage });
+  await refreshQualityScores(tx, today, [courseId]);
   return {
     reviewCount: stats?.reviewCount ?? 0,
     averageRating: Math.round((stats?.reviewAverage ?? 0) * 10) / 10,
@@ -125,7 +130,10 @@ export async function updateOwnReview(
       .update(reviews)
       .set({ rating: fields.rating, text: fields.text })
       .where(eq(reviews.id, review.id));
-    return { reviewId: review.id, ...(await refreshCourseReviewStats(tx, review.courseId)) };
+    return {
+      reviewId: review.id,
+      ...(await refreshCourseReviewStats(tx, review.courseId, services.clock.today())),
+    };
   });
 }
 
@@ -138,7 +146,10 @@ export async function deleteOwnReview(services: Services, userId: string, review
   return services.db.transaction(async (tx) => {
     const review = await lockOwnReview(tx, userId, reviewId);
     await tx.delete(reviews).where(eq(reviews.id, review.id));
-    return { reviewId: review.id, ...(await refreshCourseReviewStats(tx, review.courseId)) };
+    return {
+      reviewId: review.id,
+      ...(await refreshCourseReviewStats(tx, review.courseId, services.clock.today())),
+    };
   });
 }
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { qualityScore } from "../../../core/quality-score";
 import { startFakeUdemy, type FakeUdemy } from "../../../tests/setup/fake-udemy";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import { newCouponRecord } from "../../adapters/coupon-feeds/coupon-record";
@@ -78,6 +79,9 @@ describe("Udemy's facts for every course, whatever its source", () => {
     });
     expect(course!.udemyId).toBeGreaterThan(0);
     expect(course!.factsFetchedAt).not.toBeNull();
+    // Udemy's rating, reviews, students and last update are the "Best first" score's inputs.
+    expect(course!.qualityScore).toBeCloseTo(qualityScore(course!, "2026-11-27"), 4);
+    expect(course!.qualityScore).toBeGreaterThan(4.5);
     expect(course!.imageUrl).toMatch(/^https:\/\/img-c\.udemycdn\.com\//);
     expect(course!.description).toBe("<p>Learn <strong>Python</strong></p>");
     expect(udemy.factQuestions("wp-python")).toBe(1);

@@ -6,6 +6,7 @@ import { normaliseLanguage } from "../../adapters/coupon-feeds/normalise";
 import { courses, type NewCourseRow } from "../../db/schema";
 import type { Services } from "../../services";
 import { sanitiseCourseDescription } from "../catalog/course-description";
+import { refreshQualityScores } from "../catalog/quality-score";
 import { CHECK_CONCURRENCY, mapWithConcurrency } from "./run-coupon-check";
 
 /** A listed course's facts are asked again after this long (Udemy's rating, students, updates). */
@@ -99,6 +100,8 @@ export async function refreshCourseFacts(
         ...(alwaysFree ? { active: false } : {}),
       })
       .where(eq(courses.id, course.id));
+    // Udemy's rating, reviews, students and last update are the score's inputs.
+    await refreshQualityScores(services.db, services.clock.today(), [course.id]);
     if (alwaysFree) counts.retired += 1;
     else counts.stored += 1;
   });
