@@ -19,11 +19,13 @@ import {
 } from "./course-filter-options";
 
 /** Home-page state as kept in the query string, plus the learners' filters and the sort. */
-export const COURSE_SORTS = ["newest", "rating", "students", "expiring"] as const;
+export const COURSE_SORTS = ["newest", "best", "rating", "students", "expiring"] as const;
 export type CourseSort = (typeof COURSE_SORTS)[number];
 
 export const COURSE_SORT_LABELS: Record<CourseSort, string> = {
   newest: "Newest",
+  /** By the quality score (core/quality-score.ts). */
+  best: "Best first",
   rating: "Udemy rating",
   students: "Most students",
   expiring: "Expiring soon",

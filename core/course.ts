@@ -20,6 +20,10 @@ export type PublicCourse = {
   udemyRating: number | null;
   udemyReviews: number | null;
   students: number | null;
+  /** The day the instructor last updated the course, as Udemy says (YYYY-MM-DD), or null. */
+  lastUpdatedOn: string | null;
+  /** The "Best first" score (core/quality-score.ts), or null while not scored. */
+  qualityScore: number | null;
   /** Uses left and end time as last known: from Udemy when `checkedAt` is set, else the source. */
   usesRemaining: number | null;
   expiresAt: string | null;

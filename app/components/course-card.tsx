@@ -3,6 +3,7 @@ import { formatIndonesianDate, formatJakartaTime } from "../../core/dates";
 import { formatRating } from "../../core/numbers";
 import { taxonomyName } from "../../core/taxonomy-names";
 import type { PublicCourse } from "../../core/course";
+import { courseBadge, type CourseBadge } from "../../core/course-badge";
 import { coursePath } from "../../core/course-paths";
 import { formatCount, formatDuration, formatLevel, formatTimeLeft } from "../lib/course-facts";
 import { TRUNCATE, truncate } from "../../core/text";
@@ -36,6 +37,24 @@ export type CourseCardProps = {
   firstRow?: boolean;
 };
 
+/** The quality badge's words and colours: warnings amber, praise green. */
+function qualityBadge(badge: CourseBadge, t: ReturnType<typeof useMessages>["t"]) {
+  const praise = "bg-emerald-50 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-100";
+  const warning = "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100";
+  switch (badge.kind) {
+    case "practiceTests":
+      return { text: t(m.card_badge_practice_tests), tone: warning };
+    case "outdated":
+      return { text: t(m.card_badge_outdated, { year: String(badge.year) }), tone: warning };
+    case "topRated":
+      return { text: t(m.card_badge_top_rated), tone: praise };
+    case "popular":
+      return { text: t(m.card_badge_popular), tone: praise };
+    case "updatedThisYear":
+      return { text: t(m.card_badge_updated_this_year), tone: praise };
+  }
+}
+
 /** The image's rendered width: a thumbnail beside the title on phones, the card's width from sm. */
 const CARD_IMAGE_SIZES =
   "(min-width: 1280px) 290px, (min-width: 1024px) 300px, (min-width: 640px) 45vw, 112px";
@@ -65,6 +84,8 @@ export function CourseCard({
   ].filter((fact): fact is string => Boolean(fact));
   const shortTitle = truncate(course.title, TRUNCATE.ariaTitle);
   const category = taxonomyName(course.courseType, locale);
+  const badge = courseBadge(course, today);
+  const quality = badge && qualityBadge(badge, t);
 
   return (
     <article className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md dark:border-slate-800 dark:bg-slate-900">
@@ -85,6 +106,15 @@ export function CourseCard({
           {visited && (
             <span className="shrink-0 rounded-full bg-violet-100 px-2.5 py-0.5 text-xs font-semibold text-violet-800 dark:bg-violet-900 dark:text-violet-100">
               {t(m.card_visited)}
+            </span>
+          )}
+          {quality && (
+            <span
+              className={`min-w-0 truncate rounded-full px-2.5 py-0.5 text-xs font-semibold ${quality.tone}`}
+              title={quality.text}
+              data-testid="quality-badge"
+            >
+              {quality.text}
             </span>
           )}
         </div>

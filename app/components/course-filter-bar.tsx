@@ -23,6 +23,7 @@ const buttonClass =
 /** The sort orders' names (English as core/course-filters.ts words them). */
 const SORT_LABELS: Record<CourseSort, typeof m.sort_newest> = {
   newest: m.sort_newest,
+  best: m.sort_best,
   rating: m.sort_rating,
   students: m.sort_students,
   expiring: m.sort_expiring,

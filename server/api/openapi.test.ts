@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { buildOpenApiDocument, renderApiReference } from "./openapi";
+import { COURSE_SORTS } from "../../core/course-filters";
 import { GET_ACTIONS, POST_ACTIONS } from "./schemas";
 
 const SITE = "https://kursusku.example";
@@ -243,6 +244,12 @@ describe("getCourses' filters in the document", () => {
     expect(parameter("language")?.schema.enum).toContain("Indonesian");
     expect(parameter("hideWords")?.schema.type).toBe("string");
     expect(parameter("hideInstructors")?.schema.type).toBe("string");
+  });
+
+  it("lists the sorts, Best first included, with the score it orders by", () => {
+    expect(parameter("sort")?.schema.enum).toEqual([...COURSE_SORTS]);
+    expect(parameter("sort")?.schema.enum).toContain("best");
+    expect(JSON.stringify(schemas)).toContain('"qualityScore"');
   });
 
   it("describes them in getCoursesInput too", () => {

@@ -140,10 +140,11 @@ export function buildOpenApiDocument(siteUrl: string) {
               "courseLink",
               "userId",
             ].map((name) => {
-              // getCourses' filters list their allowed values here too.
-              const filter = Object.hasOwn(FILTER_PARAMS, name)
-                ? getCoursesQuery.shape[name as keyof typeof FILTER_PARAMS]
-                : undefined;
+              // getCourses' filters and sorts list their allowed values here too.
+              const filter =
+                Object.hasOwn(FILTER_PARAMS, name) || name === "sort"
+                  ? getCoursesQuery.shape[name as keyof typeof FILTER_PARAMS | "sort"]
+                  : undefined;
               return {
                 name,
                 in: "query",

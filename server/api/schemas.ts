@@ -62,7 +62,12 @@ export const getCoursesQuery = z.object({
     .enum(COURSE_LANGUAGES, { error: `must be one of ${COURSE_LANGUAGES.join(", ")}` })
     .optional()
     .describe("Udemy's name of the course language"),
-  sort: z.enum(COURSE_SORTS).optional(),
+  sort: z
+    .enum(COURSE_SORTS)
+    .optional()
+    .describe(
+      "Order (default newest): best is by qualityScore, rating by Udemy's rating, students by Udemy's students, expiring by the coupon's end",
+    ),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   udemyRating: oneOf(UDEMY_RATING_OPTIONS, "Minimum Udemy rating"),
   minStudents: oneOf(MIN_STUDENTS_OPTIONS, "Minimum number of students on Udemy"),
@@ -186,6 +191,16 @@ export const courseSchema = z.object({
   udemyRating: z.number().nullable(),
   udemyReviews: z.number().nullable(),
   students: z.number().nullable(),
+  lastUpdatedOn: z
+    .string()
+    .nullable()
+    .describe("The day the instructor last updated the course, as Udemy says (YYYY-MM-DD)"),
+  qualityScore: z
+    .number()
+    .nullable()
+    .describe(
+      "The order of sort=best: a Bayesian average of Udemy's and our reviews (25 imagined 4.0★ reviews pull a course with few reviews towards 4.0), plus up to 0.15 for students, minus up to 0.3 for a course not updated for over 2 years; null while not scored",
+    ),
   usesRemaining: z.number().nullable(),
   expiresAt: z.string().nullable(),
   checkedAt: z.string().nullable(),

@@ -292,6 +292,11 @@ describe("sort orders", () => {
     expect(await listedSlugs({ sort: "newest" })).toEqual(["b", "d", "c", "a"]);
   });
 
+  it("best: by the stored quality score, so 4.9★ from 3 reviews is not above 4.9★ from 500", async () => {
+    // c 4.9★/500 ≈ 4.91; a 4.9★/10 ≈ 4.26; b unrated = the prior 4.0; d 3.5★/3 ≈ 3.95.
+    expect(await listedSlugs({ sort: "best" })).toEqual(["c", "a", "b", "d"]);
+  });
+
   it("rating: Udemy rating high to low, more reviews first on a tie, unrated last", async () => {
     expect(await listedSlugs({ sort: "rating" })).toEqual(["c", "a", "d", "b"]);
   });
@@ -305,7 +310,7 @@ describe("sort orders", () => {
   });
 
   it("a search with few matches sorts them (not read off the sort's index) in the same order", async () => {
-    for (const sort of ["newest", "rating", "students", "expiring"] as const) {
+    for (const sort of ["newest", "best", "rating", "students", "expiring"] as const) {
       // Every title is "Generic Course N": the search matches all four.
       expect(await listedSlugs({ sort, search: "generic course" })).toEqual(
         await listedSlugs({ sort }),

@@ -56,6 +56,8 @@ export const publicColumns = {
   udemyRating: courses.udemyRating,
   udemyReviews: courses.udemyReviews,
   students: courses.students,
+  lastUpdatedOn: courses.lastUpdatedOn,
+  qualityScore: courses.qualityScore,
   usesRemaining: courses.usesRemaining,
   expiresAt: courses.expiresAt,
   checkedAt: courses.checkedAt,
@@ -84,6 +86,8 @@ export function toPublicCourse(row: PublicColumns): PublicCourse {
     udemyRating: row.udemyRating,
     udemyReviews: row.udemyReviews,
     students: row.students,
+    lastUpdatedOn: row.lastUpdatedOn,
+    qualityScore: row.qualityScore === null ? null : Math.round(row.qualityScore * 100) / 100,
     usesRemaining: row.usesRemaining,
     expiresAt: row.expiresAt ? row.expiresAt.toISOString() : null,
     checkedAt: row.checkedAt ? row.checkedAt.toISOString() : null,
@@ -134,6 +138,8 @@ function orderFor(sort: CourseFilters["sort"], sortTheMatches: boolean) {
     sortTheMatches ? sql`${column} + ${zero}` : sql`${column}`;
   const newestFirst = sql`${courses.id} desc nulls last`;
   switch (sort) {
+    case "best":
+      return [sql`${lead(courses.qualityScore)} desc nulls last`, newestFirst];
     case "rating":
       return [
         sql`${lead(courses.udemyRating)} desc nulls last`,
