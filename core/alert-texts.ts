@@ -10,6 +10,12 @@ import { MAX_SEARCH_LENGTH } from "./course-filters";
 export const MAX_SAVED_SEARCHES = 50;
 /** Courses one user may watch at once. */
 export const MAX_WATCHED_COURSES = 500;
+/**
+ * A favourite or watched course is "ending soon" when its coupon ends within this many hours or
+ * has fewer uses left than this: the dashboard shows it first and the digest leads with it.
+ */
+export const ENDING_SOON_WITHIN_HOURS = 6;
+export const ENDING_SOON_FEWER_USES_THAN = 50;
 /** Digest hour when a user turns e-mail on without choosing one (07:00 Jakarta). */
 export const DEFAULT_DIGEST_HOUR = 7;
 

@@ -89,6 +89,28 @@ export function formatJakartaDayAndTime(instant: Date, locale: Locale): string {
   return `${date} ${SHORT_MONTHS[locale][month - 1]} ${clock} WIB`;
 }
 
+const ENGLISH_MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** An instant's Jakarta month and year: "March 2025" ("Maret 2025"). */
+export function formatJakartaMonth(instant: Date, locale: Locale): string {
+  const [year, month] = toJakartaDay(instant).split("-").map(Number) as [number, number];
+  const names = locale === "id" ? INDONESIAN_MONTHS : ENGLISH_MONTHS;
+  return `${names[month - 1]} ${year}`;
+}
+
 /** Milliseconds from an instant to the next midnight in Jakarta (the credits' day boundary). */
 export function msUntilNextJakartaMidnight(instant: Date): number {
   return startOfJakartaDay(addDays(toJakartaDay(instant), 1)).getTime() - instant.getTime();

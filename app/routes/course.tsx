@@ -6,6 +6,8 @@ import {
   listSimilarCourses,
 } from "../../server/domain/catalog/course-page";
 import { listCourseMarks, reviewStateOf } from "../../server/domain/accounts/personal-layer";
+import { findCouponHistory } from "../../server/domain/catalog/coupon-history";
+import { CouponHistory } from "../components/coupon-history";
 import { CouponStatus } from "../components/coupon-status";
 import { CourseCard } from "../components/course-card";
 import { CourseImage } from "../components/course-image";
@@ -39,7 +41,8 @@ import { localeOfPath, localizedHref } from "../../core/locale";
 
 /**
  * GET /course/:slug — a course's own page, listed or not: a course whose coupon ended keeps its
- * facts and reviews and says the coupon has ended (and is not indexed meanwhile). A slug no
+ * facts, reviews and coupon history and says the coupon has ended (indexed while it has a coupon
+ * history to tell; a course never listed is not). A slug no
  * course has is 404; another spelling of a course's slug (capitals, an encoded character, a
  * trailing slash) is a permanent redirect to its one address.
  */
@@ -52,9 +55,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const path = localizedHref(localeOfPath(new URL(request.url).pathname), coursePath(course.slug));
   if (new URL(request.url).pathname !== path) throw redirect(path, 301);
 
-  const [reviews, similar] = await Promise.all([
+  const [reviews, similar, couponHistory] = await Promise.all([
     listCoursePageReviews(services, course),
     listSimilarCourses(services, course),
+    findCouponHistory(services, course.id),
   ]);
   const courseIds = [course.id, ...similar.map((item) => item.id)];
   if (context.sharedRender) {
@@ -79,6 +83,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       review,
     })),
     similar,
+    couponHistory,
     today: services.clock.today(),
     now: services.clock.now().toISOString(),
     visitedCourseIds,
@@ -99,8 +104,9 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
     siteUrl,
     path: coursePath(course.slug),
     image: courseShareImage(course, siteUrl),
-    // Without a live coupon the page is not worth a search result until one comes back.
-    noIndex: !course.listed,
+    // An ended course's page still says how often and how long it was free; a course that was
+    // never listed (a watched stub) has nothing worth a search result.
+    noIndex: !course.listed && !data.couponHistory.summary,
     jsonLd: [courseJsonLd(course, summary, siteUrl), courseBreadcrumbJsonLd(course, siteUrl)],
   });
 };
@@ -290,6 +296,10 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               />
             </div>
           </div>
+          <CouponHistory
+            entries={loaderData.couponHistory.entries}
+            summary={loaderData.couponHistory.summary}
+          />
         </div>
       </div>
 

@@ -4,6 +4,8 @@ import { listHistory } from "../../server/domain/accounts/credits";
 import { listFavourites, type FavouriteCourse } from "../../server/domain/catalog/favourites";
 import { listReviewedCourseIds, reviewsLeftToday } from "../../server/domain/catalog/reviews";
 import { listMyAlerts } from "../../server/domain/alerts/my-alerts";
+import { listEndingSoon } from "../../server/domain/alerts/ending-soon";
+import { EndingSoon } from "../components/ending-soon";
 import { AlertsPanel } from "../components/alerts-panel";
 import { PushToggle } from "../components/push-toggle";
 import { FavouriteButton } from "../components/favourite-button";
@@ -35,15 +37,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.get("tab");
   const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : "profile";
   if (!identity.user)
-    return { tab, history: [], favorites: [], reviewedCourseIds: [], reviewsLeft: 0, alerts: null };
+    return {
+      tab,
+      history: [],
+      favorites: [],
+      reviewedCourseIds: [],
+      reviewsLeft: 0,
+      alerts: null,
+      endingSoon: [],
+    };
   const userId = identity.user.id;
-  const [history, favorites, reviewedCourseIds, reviewsLeft, alerts] = await Promise.all([
-    listHistory(services, userId),
-    listFavourites(services, userId),
-    listReviewedCourseIds(services, userId),
-    reviewsLeftToday(services, userId),
-    tab === "alerts" ? listMyAlerts(services, userId) : null,
-  ]);
+  const [history, favorites, reviewedCourseIds, reviewsLeft, alerts, endingSoon] =
+    await Promise.all([
+      listHistory(services, userId),
+      listFavourites(services, userId),
+      listReviewedCourseIds(services, userId),
+      reviewsLeftToday(services, userId),
+      tab === "alerts" ? listMyAlerts(services, userId) : null,
+      listEndingSoon(services, userId),
+    ]);
   const locale = localeOfPath(new URL(request.url).pathname);
   return {
     tab,
@@ -52,6 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reviewedCourseIds,
     reviewsLeft,
     alerts: alerts && notesInLanguage(alerts, locale),
+    endingSoon,
   };
 }
 
@@ -100,6 +113,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <>
+          <EndingSoon courses={loaderData.endingSoon} />
           <Form
             method="get"
             className="mt-6 flex flex-wrap gap-2"

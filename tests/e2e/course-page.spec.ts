@@ -312,7 +312,7 @@ test("without JavaScript the page shows the course and its View Course link", as
   await context.close();
 });
 
-test("a course whose coupon has ended keeps its page in an ended state, not indexed", async ({
+test("a course whose coupon has ended keeps its page in an ended state, with its coupon history", async ({
   page,
 }) => {
   const courses = await listedCourses(page, NEVER_OPENED_PAGE.ended);
@@ -335,9 +335,20 @@ test("a course whose coupon has ended keeps its page in an ended state, not inde
   await expect(page.getByTestId("course-review-summary")).toBeVisible();
   expect(await similarCards(page).count()).toBeGreaterThan(0);
   await expect(similarCards(page).locator(`a[href="/go/${victim.id}"]`)).toHaveCount(0);
+  // Its coupon history stays, beside the watch button, on a laptop and on a phone.
+  const history = page.getByTestId("coupon-history");
+  await expect(history).toContainText(
+    /Free once since \w+ \d{4}; a coupon usually lasts \d+ (hour|day)s?/,
+  );
+  await expect(history.locator("li")).toContainText("ended");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await history.scrollIntoViewIfNeeded();
+  await expect(history).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+  // The page says how often the course is free: worth finding, though not in the sitemap.
   const head = readHead(await (await page.request.get(`/course/${victim.slug}`)).text());
-  expect(head.meta.robots).toBe("noindex");
+  expect(head.meta.robots).toBeUndefined();
   expect(jsonLdOfType(head.jsonLd, "Course")[0]).not.toHaveProperty("offers");
   const sitemap = await (await page.request.get("/sitemap.xml")).text();
   expect(sitemap).not.toContain(`/course/${victim.slug}<`);

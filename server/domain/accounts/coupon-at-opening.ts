@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { CouponCheckResult, UdemyCheck } from "../../adapters/udemy-check/udemy-check";
 import { courses } from "../../db/schema";
 import type { Services } from "../../services";
+import { syncCouponHistory } from "../ingest/coupon-history";
 
 /** An answer from Udemy this recent is trusted: opening does not ask again. */
 export const OPENING_CHECK_FRESH_MS = 10 * 60 * 1000;
@@ -57,6 +58,7 @@ export async function confirmCouponAtOpening(
       .returning({ id: courses.id });
     if (retired.length > 0) {
       services.cache.forget("catalog:");
+      await syncCouponHistory(services, [coupon.id]);
       services.logger.info(
         { courseId: coupon.id, reason: result.status === "invalid" ? result.reason : "ended" },
         "coupon ended at opening",

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import { ENDING_SOON_FEWER_USES_THAN } from "../../../core/alert-texts";
 import { coursePath } from "../../../core/course-paths";
+import { formatJakartaDayAndTime } from "../../../core/dates";
 import { localizedHref, type Locale } from "../../../core/locale";
 import * as m from "../../../core/paraglide/messages";
 import type { MailMessage } from "../../adapters/mailer/smtp-mailer";
@@ -7,13 +9,16 @@ import { escapeXml } from "../catalog/xml-text";
 
 /** One course of a digest, and why the user hears of it. */
 export type DigestCourse = {
-  deliveryId: number;
+  /** Null for a course that is only here because it is ending soon. */
+  deliveryId: number | null;
   slug: string;
   title: string;
   category: string;
   reason: "watch" | "search";
   /** The saved search's words when a search matched (null if it was deleted since). */
   search: string | null;
+  /** A favourite or watched course whose coupon is ending soon: first in the list, marked. */
+  endingSoon?: { expiresAt: string | null; usesRemaining: number | null };
 };
 
 export type DigestInput = {
@@ -27,10 +32,24 @@ export type DigestInput = {
 };
 
 function why(course: DigestCourse, locale: Locale): string {
+  if (course.endingSoon) return endingSoonWhy(course.endingSoon, locale);
   if (course.reason === "watch") return m.alerts_digest_why_watch({}, { locale });
   return course.search
     ? m.alerts_digest_why_search({ search: course.search }, { locale })
     : m.alerts_digest_why_search_gone({}, { locale });
+}
+
+/** "Ending soon: free with this coupon until 28 Nov 14.05 WIB · 12 uses left". */
+function endingSoonWhy(ending: NonNullable<DigestCourse["endingSoon"]>, locale: Locale): string {
+  const details: string[] = [];
+  if (ending.expiresAt) {
+    const end = formatJakartaDayAndTime(new Date(ending.expiresAt), locale);
+    details.push(m.course_free_until({ end }, { locale }));
+  }
+  if (ending.usesRemaining !== null && ending.usesRemaining < ENDING_SOON_FEWER_USES_THAN) {
+    details.push(m.card_uses_left({ count: ending.usesRemaining }, { locale }));
+  }
+  return m.alerts_digest_why_ending({ detail: details.join(" · ") }, { locale });
 }
 
 /**
@@ -73,7 +92,7 @@ export function buildDigestMessage(input: DigestInput): MailMessage {
   const items = courses
     .map(
       (course, index) =>
-        `<li style="margin:0 0 16px"><a href="${escapeXml(links[index]!)}" style="font-weight:bold;color:#4338ca">${escapeXml(course.title)}</a> <span style="color:#555">(${escapeXml(course.category)})</span><br><span style="color:#555">${escapeXml(why(course, locale))}</span></li>`,
+        `<li style="margin:0 0 16px"><a href="${escapeXml(links[index]!)}" style="font-weight:bold;color:#4338ca">${escapeXml(course.title)}</a> <span style="color:#555">(${escapeXml(course.category)})</span><br><span style="${course.endingSoon ? "font-weight:bold;color:#b45309" : "color:#555"}">${escapeXml(why(course, locale))}</span></li>`,
     )
     .join("\n");
   const html = `<!doctype html>
@@ -88,7 +107,11 @@ ${items}
 </body></html>
 `;
   const digestId = createHash("sha256")
-    .update(courses.map((course) => course.deliveryId).join(","))
+    .update(
+      courses
+        .flatMap((course) => (course.deliveryId === null ? [] : [course.deliveryId]))
+        .join(","),
+    )
     .digest("hex")
     .slice(0, 32);
   return {

@@ -6,6 +6,7 @@ import type { Mailer } from "../../adapters/mailer/smtp-mailer";
 import { alertChannels, alertDeliveries, courses, savedSearches } from "../../db/schema";
 import type { Services } from "../../services";
 import { buildDigestMessage, type DigestCourse } from "./digest-message";
+import { listEndingSoon, type EndingSoonCourse } from "./ending-soon";
 import { claimedBy, claimHolds, claimLapsed, statusAfterFailedTry } from "./delivery-queue";
 import { queueAlertsForNewCoupons } from "./match-new-coupons";
 import { signUnsubscribeToken } from "./unsubscribe-tokens";
@@ -69,10 +70,13 @@ export async function claimDueDigests(services: Services): Promise<DigestClaim[]
   });
 }
 
-async function digestCourses(services: Services, claim: DigestClaim): Promise<DigestCourse[]> {
+type ClaimedCourse = DigestCourse & { courseId: number };
+
+async function digestCourses(services: Services, claim: DigestClaim): Promise<ClaimedCourse[]> {
   const rows = await services.db
     .select({
       deliveryId: alertDeliveries.id,
+      courseId: courses.id,
       slug: courses.slug,
       title: courses.title,
       category: courses.category,
@@ -88,6 +92,34 @@ async function digestCourses(services: Services, claim: DigestClaim): Promise<Di
 }
 
 /**
+ * The digest leads with the user's favourites and watched courses that are ending soon, marked
+ * (a course also among the deliveries moves up rather than appearing twice), then the rest in
+ * delivery order.
+ */
+export function leadWithEndingSoon(
+  claimed: ClaimedCourse[],
+  ending: EndingSoonCourse[],
+): DigestCourse[] {
+  const endingIds = new Set(ending.map((course) => course.courseId));
+  const lead = ending.map((course): DigestCourse => {
+    const delivery = claimed.find((item) => item.courseId === course.courseId);
+    return {
+      deliveryId: delivery?.deliveryId ?? null,
+      slug: course.slug,
+      title: course.title,
+      category: course.courseType,
+      reason: delivery?.reason ?? "watch",
+      search: delivery?.search ?? null,
+      endingSoon: { expiresAt: course.expiresAt, usesRemaining: course.usesRemaining },
+    };
+  });
+  const rest = claimed
+    .filter((item) => !endingIds.has(item.courseId))
+    .map(({ courseId: _courseId, ...item }) => item);
+  return [...lead, ...rest];
+}
+
+/**
  * Sends one claimed digest, then records what happened — only after the SMTP server answered:
  * accepted → sent (and no other digest today); recipient refused for good → the user's e-mail
  * channel is switched off with a note and the deliveries fail; anything else → back in the
@@ -100,8 +132,8 @@ export async function sendDigest(
   claim: DigestClaim,
 ): Promise<"sent" | "refused" | "failed"> {
   const siteUrl = services.config.publicSiteUrl;
-  const items = await digestCourses(services, claim);
-  if (items.length === 0) {
+  const claimed = await digestCourses(services, claim);
+  if (claimed.length === 0) {
     // Their courses are gone: nothing to tell.
     await services.db
       .update(alertDeliveries)
@@ -109,6 +141,7 @@ export async function sendDigest(
       .where(eq(alertDeliveries.claimToken, claim.token));
     return "failed";
   }
+  const items = leadWithEndingSoon(claimed, await listEndingSoon(services, claim.userId));
   const token = await signUnsubscribeToken(services, claim.userId);
   const message = buildDigestMessage({
     siteUrl,

@@ -3,8 +3,8 @@ import { SOURCE_COURSE_FACTS, type CouponRecord } from "../../adapters/coupon-fe
 import type { CouponCheckRequest, CouponCheckResult } from "../../adapters/udemy-check/udemy-check";
 import { courses, courseSources, type CourseRow, type NewCourseRow } from "../../db/schema";
 import type { Services } from "../../services";
-import { refreshQualityScores } from "../catalog/quality-score";
 import { claimFreeSlugs } from "./course-slugs";
+import { recordCouponSightings, syncCouponHistory } from "./coupon-history";
 import { toCourseRow } from "./record-to-course";
 import { CHECK_CONCURRENCY, mapWithConcurrency } from "./run-coupon-check";
 
@@ -172,7 +172,8 @@ export async function importCouponRecords(
 
     let writes: NewCourseRow[] = [];
     const sightings: Array<{ id: number; seenAt: Date; source: string }> = [];
-    const seen: Array<{ id: number; seenAt: Date }> = [];
+    // foundAt: the earliest sighting of the coupon in these records (its coupon history).
+    const seen: Array<{ id: number; seenAt: Date; foundAt?: Date }> = [];
     for (const row of chunk) {
       const current = storedByLink.get(row.link);
       if (!current) {
@@ -262,11 +263,16 @@ export async function importCouponRecords(
           setWhere: sql`excluded.last_seen_at >= ${courses.lastSeenAt}`,
         })
         .returning({ id: courses.id, link: courses.link, inserted: sql<boolean>`(xmax = 0)` });
-      const seenAtByLink = new Map(writes.map((row) => [row.link, row.lastSeenAt as Date]));
+      const writeByLink = new Map(writes.map((row) => [row.link, row]));
       for (const row of written) {
         if (row.inserted) added += 1;
         else updated += 1;
-        seen.push({ id: row.id, seenAt: seenAtByLink.get(row.link)! });
+        const write = writeByLink.get(row.link)!;
+        seen.push({
+          id: row.id,
+          seenAt: write.lastSeenAt as Date,
+          foundAt: write.firstSeenAt as Date,
+        });
       }
     }
     if (sightings.length > 0) {
@@ -283,14 +289,15 @@ export async function importCouponRecords(
          where courses.id = seen.id`);
     }
     await rememberSource(services, source, seen);
-    // Rating, reviews and students may have changed: the "Best first" score follows.
-    await refreshQualityScores(
-      services.db,
-      services.clock.today(),
-      seen.map(({ id }) => id),
+    await recordCouponSightings(
+      services,
+      source,
+      seen.map(({ id, seenAt, foundAt }) => ({ id, foundAt: foundAt ?? seenAt })),
     );
   }
   if (!options.demo && added + updated > 0) await retireDemoCourses(services);
+  // A new code replaced a listed coupon: the old one's history row ends now.
+  if (added + updated > 0) await syncCouponHistory(services);
   if (added + updated > 0) services.cache.forget("catalog:");
   return {
     found: records.length,

@@ -2,6 +2,7 @@ import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { courses, type NewCourseRow } from "../../db/schema";
 import { listedCondition } from "../catalog/catalog";
 import type { IngestServices } from "./ingest-services";
+import { syncCouponHistory } from "./coupon-history";
 import { withIngestLock } from "./ingest-runs";
 import {
   CHECK_CONCURRENCY,
@@ -111,7 +112,10 @@ export async function runRecheckTick(
       signal,
     });
     const outcome = await recheckCoupons(services, runCheck, budget);
-    if (outcome.invalid > 0) services.cache.forget("catalog:");
+    if (outcome.invalid > 0) {
+      services.cache.forget("catalog:");
+      await syncCouponHistory(services);
+    }
     return { ...outcome, asked: runCheck.counts.asked };
   });
 }

@@ -10,6 +10,7 @@ import { copyCourseImages } from "./course-images";
 import { importCouponRecords } from "./import-records";
 import { FACTS_PER_RUN, type IngestServices } from "./ingest-services";
 import { MAX_STORED_ERRORS, withIngestLock } from "./ingest-runs";
+import { syncCouponHistory } from "./coupon-history";
 import { recheckCoupons } from "./recheck-coupons";
 import { refreshCourseFacts } from "./refresh-course-facts";
 import { retirePastExpiry, retireStale } from "./retire-coupons";
@@ -180,6 +181,8 @@ export async function runIngest(
         retired.invalid = recheck.invalid;
         options.onProgress?.({ event: "checked", checked, invalid: recheck.invalid });
       }
+      // The coupons that left the list in this run end in their courses' coupon history.
+      await syncCouponHistory(services);
     } catch (error) {
       errors.push(`[expiry] ${(error as Error).message}`);
     }
