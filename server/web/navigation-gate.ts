@@ -13,7 +13,10 @@ export type NavigationVerdict =
   /** A top-level navigation started by another site: ask before spending. */
   | { kind: "confirm" }
   /** Not a navigation at all: spend nothing, reveal nothing. */
-  | { kind: "refuse"; status: 403 | 405; reason: string };
+  | { kind: "refuse"; status: 403 | 405; refusal: NavigationRefusal };
+
+/** Why a request may not open a course; the page words each in the visitor's language. */
+export type NavigationRefusal = "get-only" | "prefetch" | "click-only";
 
 type RequestFacts = { method: string; headers: Pick<Headers, "get"> };
 
@@ -31,14 +34,14 @@ const FOREIGN_SITES = new Set(["cross-site", "same-site"]);
 export function judgeNavigation(request: RequestFacts): NavigationVerdict {
   // Express hands HEAD to GET handlers: a HEAD would run the spending path with no body to show.
   if (request.method !== "GET") {
-    return { kind: "refuse", status: 405, reason: "Courses open with GET only." };
+    return { kind: "refuse", status: 405, refusal: "get-only" };
   }
   if (isSpeculative(request.headers)) {
-    return { kind: "refuse", status: 403, reason: "Courses do not open from a prefetch." };
+    return { kind: "refuse", status: 403, refusal: "prefetch" };
   }
   const destination = request.headers.get("sec-fetch-dest");
   if (destination !== null && destination !== "document") {
-    return { kind: "refuse", status: 403, reason: "Courses open only from a click on a link." };
+    return { kind: "refuse", status: 403, refusal: "click-only" };
   }
   const site = request.headers.get("sec-fetch-site");
   if (site !== null && FOREIGN_SITES.has(site)) return { kind: "confirm" };
