@@ -1,22 +1,22 @@
 import type { LearningGuidance, SuggestedSkill } from "../../../core/ai-schemas";
-import type { Locale } from "../../../core/locale";
-import { taxonomyName } from "../../../core/taxonomy-names";
 import { titleMatchesSearch } from "../../../core/search-match";
-import {
-  displayCasing,
-  findWholeWords,
-  GOAL_FILLER,
-  isUsableKeyword,
-  pickDistinct,
-  rankPhrases,
-  repeatsKeyword,
-  STOPWORDS,
-  tokenize,
-} from "./catalog-terms";
+import { displayCasing, isUsableKeyword, pickDistinct, rankPhrases } from "./catalog-terms";
 import { writeAdvice } from "./compass-advice";
-import { COMPASS_TRACKS, type CompassTrack } from "./compass-tracks";
-import { GOAL_SYNONYMS } from "./goal-synonyms";
+import {
+  indexCatalogue,
+  MAX_SKILL_KEYWORDS,
+  scoreCourses,
+  skillsFromCourses,
+  usableKeywords,
+  withoutCoveredWords,
+  type CatalogueIndex,
+  type ScoredCourse,
+} from "./compass-catalogue-match";
+import { goalTerms, hasPhrase, scoreTracks, translateGoal } from "./compass-goal";
+import type { CompassTrack } from "./compass-tracks";
 import type { CatalogueCourse, CompassInput } from "./types";
+
+export { goalTerms, translateGoal } from "./compass-goal";
 
 /**
  * The offline AI Learning Compass: the goal (English or Indonesian) is translated onto the
@@ -25,235 +25,9 @@ import type { CatalogueCourse, CompassInput } from "./types";
  */
 
 const MAX_SKILLS = 3;
-const MAX_SKILL_KEYWORDS = 3;
 const MAX_GENERIC = 4;
 const MIN_SKILLS = 2;
 const MIN_GENERIC = 2;
-
-const synonymEntries = Object.entries(GOAL_SYNONYMS)
-  .map(([from, to]) => [from.split(" "), to.split(" ")] as const)
-  .sort(([a], [b]) => b.length - a.length);
-
-/** The phrase occurs as whole words in a space-separated word string. */
-function hasPhrase(words: string, phrase: string): boolean {
-  return ` ${words} `.includes(` ${phrase} `);
-}
-
-/**
- * Lower case, no accents, one space between words, Indonesian phrasings replaced by the
- * English words titles use ("saya ingin jadi pengembang web" → "saya ingin jadi web developer").
- */
-export function translateGoal(goal: string): string {
-  const words = goal
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}+#./-]+/gu, " ")
-    .split(" ")
-    .map((word) => word.replace(/^[./-]+|[./-]+$/g, ""))
-    .filter((word) => word !== "");
-  const translated: string[] = [];
-  for (let index = 0; index < words.length;) {
-    const match = synonymEntries.find(([from]) =>
-      from.every((word, offset) => words[index + offset] === word),
-    );
-    if (match) {
-      translated.push(...match[1]);
-      index += match[0].length;
-    } else {
-      translated.push(words[index]!);
-      index += 1;
-    }
-  }
-  return translated.join(" ");
-}
-
-/** The goal's own topic words ("python", "data science"): fillers and function words removed. */
-export function goalTerms(translated: string): string[] {
-  const words = tokenize(translated).filter(
-    (word) => !GOAL_FILLER.has(word) && !STOPWORDS.has(word) && !/^\d+$/.test(word),
-  );
-  const terms = new Set<string>(words.filter((word) => word.length >= 2));
-  for (let index = 0; index + 1 < words.length; index += 1) {
-    terms.add(`${words[index]} ${words[index + 1]}`);
-  }
-  return [...terms];
-}
-
-/**
- * Tracks the goal names, strongest first: each trigger counts its words; a track whose skills
- * name one of the learner's own words exactly ("accounting") wins a tie.
- */
-function scoreTracks(
-  translated: string,
-  terms: string[],
-): Array<{ track: CompassTrack; score: number }> {
-  const scored = COMPASS_TRACKS.map((track) => {
-    const hits = track.triggers.reduce(
-      (sum, trigger) => sum + (hasPhrase(translated, trigger) ? trigger.split(" ").length : 0),
-      0,
-    );
-    const named = track.skills.some((skill) =>
-      skill.keywords.some((keyword) => terms.includes(keyword.toLowerCase())),
-    );
-    return { track, score: hits > 0 ? hits + (named ? 0.5 : 0) : 0 };
-  });
-  return scored.filter((entry) => entry.score > 0).sort((a, b) => b.score - a.score);
-}
-
-/**
- * "data science" as the learner wrote it, rather than "data" and "science" (which would also
- * find "Sleep Science"): a two-word term that finds courses replaces its single words.
- */
-function withoutCoveredWords(terms: string[], catalogue: CatalogueIndex): string[] {
-  const phrases = terms.filter((term) => term.includes(" ") && catalogue.hasCourses(term));
-  const covered = new Set(phrases.flatMap((term) => term.split(" ")));
-  return [
-    ...phrases,
-    ...terms.filter((term) => !term.includes(" ") && !covered.has(term)),
-    ...terms.filter((term) => term.includes(" ") && !phrases.includes(term)),
-  ];
-}
-
-type CatalogueIndex = {
-  courses: CatalogueCourse[];
-  hasCourses(keyword: string): boolean;
-  countMatching(keywords: string[]): number;
-};
-
-function indexCatalogue(courses: CatalogueCourse[]): CatalogueIndex {
-  const memo = new Map<string, boolean>();
-  const titles = courses.map((course) => course.title.toLowerCase());
-  const matches = (keyword: string, title: string) =>
-    keyword
-      .toLowerCase()
-      .split(/\s+/)
-      .every((word) => title.includes(word));
-  return {
-    courses,
-    hasCourses(keyword) {
-      const key = keyword.toLowerCase();
-      let found = memo.get(key);
-      if (found === undefined) {
-        found = titles.some((title) => matches(key, title));
-        memo.set(key, found);
-      }
-      return found;
-    },
-    countMatching(keywords) {
-      return titles.filter((title) => keywords.some((k) => matches(k, title))).length;
-    },
-  };
-}
-
-/** Keeps keywords that find courses, dropping ones that repeat a keyword already used. */
-function usableKeywords(
-  keywords: string[],
-  catalogue: CatalogueIndex,
-  used: Set<string>,
-  limit: number,
-): string[] {
-  const picked: string[] = [];
-  for (const keyword of keywords) {
-    if (picked.length >= limit) break;
-    const key = keyword.toLowerCase();
-    if (repeatsKeyword(key, used) || !catalogue.hasCourses(key)) continue;
-    picked.push(keyword);
-    used.add(key);
-  }
-  return picked;
-}
-
-type ScoredCourse = { course: CatalogueCourse; score: number; inTitle: boolean };
-
-/** Term matching over titles (×3), categories (×2) and headlines (×1). */
-type PreparedCourse = { title: string; category: string; headline: string };
-const preparedCatalogues = new WeakMap<CatalogueCourse[], PreparedCourse[]>();
-
-/** Lower-cased fields, computed once per (cached) catalogue snapshot. */
-function prepare(courses: CatalogueCourse[]): PreparedCourse[] {
-  let prepared = preparedCatalogues.get(courses);
-  if (!prepared) {
-    prepared = courses.map((course) => ({
-      title: course.title.toLowerCase(),
-      category: `${course.category} ${course.subCategory ?? ""}`.toLowerCase(),
-      headline: (course.headline ?? "").toLowerCase(),
-    }));
-    preparedCatalogues.set(courses, prepared);
-  }
-  return prepared;
-}
-
-/** Term matching over titles (×3), categories (×2) and headlines (×1). */
-function scoreCourses(courses: CatalogueCourse[], terms: string[]): ScoredCourse[] {
-  if (terms.length === 0) return [];
-  const weighted = terms.map((term) => ({ term, weight: term.includes(" ") ? 2 : 1 }));
-  const prepared = prepare(courses);
-  const scored: ScoredCourse[] = [];
-  courses.forEach((course, index) => {
-    const fields = prepared[index]!;
-    let score = 0;
-    let inTitle = false;
-    for (const { term, weight } of weighted) {
-      if (findWholeWords(fields.title, term) !== -1) {
-        score += 3 * weight;
-        inTitle = true;
-      }
-      if (findWholeWords(fields.category, term) !== -1) score += 2 * weight;
-      if (findWholeWords(fields.headline, term) !== -1) score += weight;
-    }
-    if (score > 0) scored.push({ course, score, inTitle });
-  });
-  return scored.sort((a, b) => b.score - a.score);
-}
-
-/** Skills from the catalogue itself: matched courses grouped by sub-category. */
-function skillsFromCourses(
-  scored: ScoredCourse[],
-  terms: string[],
-  catalogue: CatalogueIndex,
-  used: Set<string>,
-  wanted: number,
-  named: SuggestedSkill[],
-  locale: Locale,
-): SuggestedSkill[] {
-  const groups = new Map<string, ScoredCourse[]>();
-  for (const entry of scored.slice(0, 200)) {
-    const name = entry.course.subCategory || entry.course.category;
-    groups.set(name, [...(groups.get(name) ?? []), entry]);
-  }
-  const ordered = [...groups.entries()].sort(
-    ([, a], [, b]) => b.reduce((s, e) => s + e.score, 0) - a.reduce((s, e) => s + e.score, 0),
-  );
-  const termWords = new Set(terms.flatMap((term) => term.split(" ")));
-  const skills: SuggestedSkill[] = [];
-  // A skill named twice reads as one suggestion shown twice.
-  const names = new Set(named.map((skill) => skill.skillName.toLowerCase()));
-  for (const [name, entries] of ordered) {
-    if (skills.length >= wanted) break;
-    const shownName = taxonomyName(name, locale);
-    if (names.has(shownName.toLowerCase())) continue;
-    const titles = entries.map((entry) => entry.course.title);
-    const ranked = rankPhrases(
-      entries.map((entry) => ({ title: entry.course.title, weight: entry.score })),
-      { boost: (phrase) => (phrase.split(" ").some((word) => termWords.has(word)) ? 2 : 1) },
-    );
-    const taken = new Set([...used].flatMap((keyword) => keyword.split(" ")));
-    const keywords = usableKeywords(
-      pickDistinct(ranked, MAX_SKILL_KEYWORDS, taken).map((phrase) =>
-        displayCasing(phrase, titles),
-      ),
-      catalogue,
-      used,
-      MAX_SKILL_KEYWORDS,
-    );
-    if (keywords.length > 0) {
-      skills.push({ skillName: shownName, searchKeywords: keywords });
-      names.add(shownName.toLowerCase());
-    }
-  }
-  return skills;
-}
 
 /**
  * 2–4 broader keywords, from the most to the least specific source: the goal's own words, the
