@@ -13,13 +13,11 @@ import { suggestForEmptySearch } from "../../server/domain/catalog/search-sugges
 import { flashCookie } from "../../server/web/cookies";
 import { saveExclusions } from "../../server/web/saved-exclusions";
 import { CouponBanner } from "../components/coupon-banner";
-import { CourseCard } from "../components/course-card";
 import { CourseFilterBar } from "../components/course-filter-bar";
-import { EmptySearchSuggestions } from "../components/empty-search-suggestions";
+import { CourseResults } from "../components/course-results";
 import { Hero } from "../components/hero";
 import { LiveUpdates } from "../components/live-updates";
 import { MountOnceOpened } from "../components/mount-once-opened";
-import { Pagination } from "../components/pagination";
 import { RedeemSection } from "../components/redeem-section";
 import { SaveSearchButton } from "../components/save-search-button";
 import { TimeAgo } from "../components/time-ago";
@@ -33,10 +31,10 @@ import {
   hasActiveCourseFilters,
   parseCourseFilters,
 } from "../../core/course-filters";
+import { courseListJsonLd } from "../lib/course-list-seo";
 import { pageMeta, siteUrlFromMatches } from "../lib/seo";
 import { localeOfPath, localizedHref, readLanguagePreference } from "../../core/locale";
 import { formatCount } from "../../core/numbers";
-import { taxonomyName } from "../../core/taxonomy-names";
 import { isOutOfCredits } from "../../core/viewer";
 import { byCount, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
@@ -51,9 +49,6 @@ const AiCompassModal = lazy(() =>
 const TrendingModal = lazy(() =>
   import("../components/trending-modal").then((module) => ({ default: module.TrendingModal })),
 );
-
-/** Cards in the first row at the widest layout (four columns): their images load at once. */
-const FIRST_ROW_CARDS = 4;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services } = context;
@@ -176,49 +171,9 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
     description: m.home_meta_description({}, { locale }),
     siteUrl,
     path: filters ? courseListHref(filters) : "/",
-    jsonLd: [
-      {
-        "@context": "https://schema.org",
-        "@type": "ItemList",
-        name: m.home_list_name({}, { locale }),
-        numberOfItems: courses.length,
-        itemListElement: courses.map((course, index) => ({
-          "@type": "ListItem",
-          position: index + 1,
-          item: courseJsonLd(course, locale),
-        })),
-      },
-    ],
+    jsonLd: [courseListJsonLd(courses, locale)],
   });
 };
-
-/** schema.org Course: name, description and provider are the required properties. */
-function courseJsonLd(course: PublicCourse, locale: Locale) {
-  return {
-    "@type": "Course",
-    name: course.title,
-    description:
-      course.headline ??
-      m.home_course_description(
-        { title: course.title, category: taxonomyName(course.courseType, locale) },
-        { locale },
-      ),
-    url: course.link,
-    inLanguage: course.language ?? undefined,
-    provider: { "@type": "Organization", name: "Udemy", sameAs: "https://www.udemy.com" },
-    ...(course.instructor ? { author: { "@type": "Person", name: course.instructor } } : {}),
-    offers: { "@type": "Offer", price: 0, priceCurrency: "USD", category: "Free" },
-    ...(course.reviewCount > 0
-      ? {
-          aggregateRating: {
-            "@type": "AggregateRating",
-            ratingValue: course.averageRating,
-            reviewCount: course.reviewCount,
-          },
-        }
-      : {}),
-  };
-}
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { filters, page, facets, today, error, bannerDismissed } = loaderData;
@@ -328,62 +283,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           />
         )}
 
-        {page && shownCourses.length === 0 && (
-          <div className="mt-8 rounded-xl border border-dashed border-slate-300 p-10 text-center dark:border-slate-700">
-            {filtersActive ? (
-              <>
-                <p className="text-lg font-semibold">{t(m.home_empty_filtered_title)}</p>
-                <p className="mt-2 text-slate-600 dark:text-slate-300">
-                  {t(m.home_empty_filtered_hint)}
-                </p>
-                <a
-                  href={href("/#courses-section")}
-                  className="mt-4 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 font-semibold text-white"
-                >
-                  {t(m.home_reset_navigation)}
-                </a>
-                <EmptySearchSuggestions suggestions={loaderData.searchSuggestions} />
-              </>
-            ) : (
-              <p className="text-lg font-semibold">{t(m.home_empty)}</p>
-            )}
-          </div>
-        )}
-
-        {page && shownCourses.length > 0 && (
-          <>
-            <ul
-              className={`mt-2 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 ${loading ? "opacity-60" : ""}`}
-            >
-              {shownCourses.map((course, index) => (
-                // Cards far below the screen skip layout and paint until scrolled near; 30rem is
-                // about a card with its 16:9 image, so the scrollbar hardly moves when they render.
-                <li key={course.id} className="render-when-near [--offscreen-height:30rem]">
-                  {/* Each card hydrates and commits on its own (a boundary per card), so no
-                      single task of the page's start-up holds a phone's main thread for long. */}
-                  <Suspense fallback={null}>
-                    <CourseCard
-                      firstRow={index < FIRST_ROW_CARDS}
-                      course={course}
-                      today={today}
-                      now={now}
-                      visited={visited.has(course.id)}
-                      outOfCredits={outOfCredits}
-                      favourited={favourites.has(course.id)}
-                    />
-                  </Suspense>
-                </li>
-              ))}
-            </ul>
-            <Pagination
-              label={t(m.pagination_label)}
-              page={page.page}
-              pageCount={page.pageCount}
-              hrefFor={(target) =>
-                href(`${courseListHref({ ...filters, page: target })}#courses-section`)
-              }
-            />
-          </>
+        {page && (
+          <CourseResults
+            page={page}
+            courses={shownCourses}
+            filters={filters}
+            filtersActive={filtersActive}
+            searchSuggestions={loaderData.searchSuggestions}
+            loading={loading}
+            today={today}
+            now={now}
+            visited={visited}
+            favourites={favourites}
+            outOfCredits={outOfCredits}
+          />
         )}
       </section>
 
