@@ -5,7 +5,7 @@ import {
   type OperatorArticle,
 } from "../server/domain/articles/operator-articles";
 import { ValidationError } from "../server/domain/common/errors";
-import { callServer, openCliTarget, readCliConfig } from "./cli-database";
+import { callServer, openCliTarget, readCliConfig, runCommand } from "./cli-database";
 
 const usage = `Usage:
   npm run articles -- hide <id>      hide an article (it 404s and leaves the list, sitemap and feed)
@@ -83,18 +83,4 @@ async function main() {
   console.log(`${command === "hide" ? "Hidden" : "Published"}: ${describe(article)}`);
 }
 
-/** node:util parseArgs refuses unknown options and missing values with ERR_PARSE_ARGS_* codes. */
-function isUsageError(error: unknown): boolean {
-  if (error instanceof ValidationError) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  if (isUsageError(error)) {
-    console.log(`\n${usage}`);
-    process.exit(2);
-  }
-  process.exit(1);
-});
+runCommand(main, usage);

@@ -2,6 +2,7 @@ import { pino } from "pino";
 import { ConfigError, loadConfig, type Config } from "../server/config";
 import { acquireDataDirLock, readDataDirOwner, type DataDirOwner } from "../server/data-dir-lock";
 import { OPS_TOKEN_HEADER } from "../server/ops-endpoint";
+import { ValidationError } from "../server/domain/common/errors";
 import { createServices, type Services } from "../server/services";
 
 /**
@@ -93,4 +94,26 @@ export async function callServer<T>(
   const payload = (await response.json()) as T & { error?: { message: string } };
   if (!response.ok) throw new Error(payload.error?.message ?? `server answered ${response.status}`);
   return payload;
+}
+
+/**
+ * Runs an operator command: its error is printed; a wrong request (a ValidationError, or an
+ * option node:util parseArgs refuses with an ERR_PARSE_ARGS_* code) exits 2 with the usage, as
+ * `ingest` does; anything else exits 1.
+ */
+export function runCommand(main: () => Promise<void>, usage: string): void {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    if (isUsageError(error)) {
+      console.log(`\n${usage}`);
+      process.exit(2);
+    }
+    process.exit(1);
+  });
+}
+
+function isUsageError(error: unknown): boolean {
+  if (error instanceof ValidationError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
 }

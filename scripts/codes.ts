@@ -6,7 +6,7 @@ import {
   validateNewCodesRequest,
   type NewCodesRequest,
 } from "../server/domain/accounts/redeem";
-import { callServer, openCliTarget, readCliConfig } from "./cli-database";
+import { callServer, openCliTarget, readCliConfig, runCommand } from "./cli-database";
 
 const usage = `Usage:
   npm run codes -- create --type credits --credits 20 --uses 100 [--expires 2026-12-31] [--count 5]
@@ -116,19 +116,4 @@ async function main() {
   }
 }
 
-/** node:util parseArgs refuses unknown options and missing values with ERR_PARSE_ARGS_* codes. */
-function isUsageError(error: unknown): boolean {
-  if (error instanceof ValidationError) return true;
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === "string" && code.startsWith("ERR_PARSE_ARGS");
-}
-
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  // A wrong request exits 2 with the usage (as `ingest` does); anything else is a failure.
-  if (isUsageError(error)) {
-    console.log(`\n${usage}`);
-    process.exit(2);
-  }
-  process.exit(1);
-});
+runCommand(main, usage);

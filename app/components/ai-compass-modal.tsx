@@ -17,6 +17,7 @@ import { COURSE_LANGUAGE_OF_LOCALE, taxonomyName } from "../../core/taxonomy-nam
 import { TRUNCATE, truncate } from "../../core/text";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
+import { LoadingStatus } from "./ui/spinner";
 import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
@@ -194,18 +195,7 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
         </form>
       )}
 
-      {phase === "loading" && (
-        <div
-          role="status"
-          className="flex items-center gap-3 py-8 text-slate-700 dark:text-slate-200"
-        >
-          <span
-            aria-hidden="true"
-            className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
-          />
-          {t(m.compass_loading)}
-        </div>
-      )}
+      {phase === "loading" && <LoadingStatus>{t(m.compass_loading)}</LoadingStatus>}
 
       {phase === "results" && guidance && (
         <div>

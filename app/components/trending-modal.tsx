@@ -9,6 +9,7 @@ import {
 import { TRUNCATE, truncate } from "../../core/text";
 import { useCourseOpener } from "./course-opener";
 import { Modal } from "./ui/modal";
+import { LoadingStatus } from "./ui/spinner";
 import type { Locale } from "../../core/locale";
 import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
@@ -117,18 +118,7 @@ export function TrendingModal({ open, onClose }: TrendingModalProps) {
         </button>
       }
     >
-      {!current && (
-        <div
-          role="status"
-          className="flex items-center gap-3 py-8 text-slate-700 dark:text-slate-200"
-        >
-          <span
-            aria-hidden="true"
-            className="h-5 w-5 animate-spin rounded-full border-2 border-brand-600 border-t-transparent"
-          />
-          {t(m.trending_loading)}
-        </div>
-      )}
+      {!current && <LoadingStatus>{t(m.trending_loading)}</LoadingStatus>}
 
       {current && !current.ok && (
         <div>
