@@ -13,6 +13,8 @@ export type SourceHealthRow = {
     duplicate: number;
     rejected: number;
     rejectedByCheck: number;
+    /** Answered 304 Not Modified: read OK, nothing to read again. */
+    notModified?: boolean;
     errors: string[];
   } | null;
   quiet: boolean;
@@ -45,6 +47,9 @@ export function SourceTable({ sources }: { sources: SourceHealthRow[] }) {
               <td className="p-2">
                 {source.name} <span className="text-slate-500">({source.kind})</span>
                 {!source.configured && <span className="block text-xs">no longer configured</span>}
+                {source.last?.notModified && (
+                  <span className="block text-xs">unchanged since its last full read (304)</span>
+                )}
                 {source.quiet && (
                   <strong role="alert" className="block text-xs text-amber-700 dark:text-amber-300">
                     Found nothing in its last 3 runs: has the site changed?

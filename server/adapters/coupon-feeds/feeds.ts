@@ -7,6 +7,7 @@ import {
   parseJsonBody,
   type FetchPolicy,
   type FetchTextOptions,
+  type PageValidators,
 } from "./http-fetch";
 import {
   createLinkFollowBudget,
@@ -19,11 +20,29 @@ import type { SourceConfig } from "./source-config";
 import { parseUdemyCouponFeed, type FeedParseResult } from "./udemy-json";
 import { loadWordPressSource } from "./wordpress-source";
 
+/** A source's first page (its feed, list or API page 1) and what its last full answer said. */
+export type FirstPageValidators = PageValidators & { url: string };
+
 export type SourceLoadContext = {
   now: Date;
   /** Aborts the fetches (server shutdown). */
   signal?: AbortSignal;
+  /**
+   * The first page's validators from the last full read: its request is then conditional, and a
+   * 304 ends the load at once with `notModified` (no other page, detail or link is fetched).
+   */
+  validators?: FirstPageValidators;
 };
+
+export type SourceLoadResult = FeedParseResult & {
+  /** The first page answered 304 Not Modified: nothing was read, `records` is empty. */
+  notModified?: boolean;
+  /** The first page's validators in this answer (null when it sent none), to keep for next time. */
+  validators?: FirstPageValidators | null;
+};
+
+/** Thrown by the first page's fetch on a 304 (loaders wrap it; `load` knows by its flag). */
+class FirstPageNotModified extends Error {}
 
 /**
  * One configured coupon source. `load` throws when the source as a whole is unusable (its
@@ -35,7 +54,7 @@ export type CouponSource = {
   kind: SourceConfig["kind"];
   /** The preset the source came from, when it did. */
   preset?: string;
-  load(context: SourceLoadContext): Promise<FeedParseResult>;
+  load(context: SourceLoadContext): Promise<SourceLoadResult>;
 };
 
 /** The coupon-feeds adapter: every configured source behind one interface. */
@@ -71,16 +90,32 @@ export function createCouponFeeds(
       load: async (context) => {
         // The operator's own address for the source may be local; nothing it leads to may be.
         const gate = gateFor(config.url);
-        const get = async (url: string) =>
-          (
-            await fetchText(url, policy, {
-              ...fetchOptions,
-              accept: ACCEPT[config.kind],
-              headers: config.headers,
-              signal: context.signal,
-              gate,
-            })
-          ).text;
+        // Every loader fetches its first page first: only that request is conditional.
+        let firstPage: FirstPageValidators | null = null;
+        let askedFirst = false;
+        let notModified = false;
+        const get = async (url: string) => {
+          const first = !askedFirst;
+          askedFirst = true;
+          const known = first && context.validators?.url === url ? context.validators : undefined;
+          const answer = await fetchText(url, policy, {
+            ...fetchOptions,
+            accept: ACCEPT[config.kind],
+            headers: config.headers,
+            signal: context.signal,
+            gate,
+            ...(known ? { validators: known } : {}),
+          });
+          if (first) {
+            const { etag, lastModified } = answer.validators;
+            firstPage = etag || lastModified ? { url, ...answer.validators } : null;
+            if (answer.notModified) {
+              notModified = true;
+              throw new FirstPageNotModified("first page not modified");
+            }
+          }
+          return answer.text;
+        };
         const budget = createLinkFollowBudget(linkFollow.perRun ?? MAX_LINK_FOLLOWS_PER_RUN);
         const follow: LinkFollowOptions = {
           ...DEFAULT_LINK_FOLLOW,
@@ -91,11 +126,17 @@ export function createCouponFeeds(
           headers: config.headers,
           signal: context.signal,
         };
-        const loaded = await loadSource(config, get, context.now);
+        let loaded: FeedParseResult;
+        try {
+          loaded = await loadSource(config, get, context.now);
+        } catch (error) {
+          if (notModified) return { records: [], rejected: [], notModified: true };
+          throw error;
+        }
         const finalised = await finaliseRecords(loaded, (url) =>
           followToCourseUrl(url, follow, budget),
         );
-        return notAfter(finalised, context.now);
+        return { ...notAfter(finalised, context.now), validators: firstPage };
       },
     })),
   };

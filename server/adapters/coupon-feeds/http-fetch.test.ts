@@ -11,6 +11,7 @@ import {
   fetchText as fetchTextUngated,
   FetchError,
   gateFor,
+  requestHop,
   type FetchPolicy,
   type FetchTextOptions,
 } from "./http-fetch";
@@ -72,6 +73,19 @@ beforeAll(async () => {
     "/huge-streamed": hugeBody(1024 * 1024),
     "/huge-declared": hugeBody(1024 * 1024, true),
     "/just-under": answer("x".repeat(64 * 1024), 200, "text/plain"),
+    // A site that supports conditional requests: 304 when the client holds its version.
+    "/versioned": (request, response) => {
+      const validators = { etag: '"v7"', "last-modified": "Wed, 06 Mar 2024 01:00:00 GMT" };
+      if (
+        request.headers["if-none-match"] === '"v7"' ||
+        request.headers["if-modified-since"] === validators["last-modified"]
+      ) {
+        response.writeHead(304, validators).end();
+      } else response.writeHead(200, { "content-type": "text/plain", ...validators }).end("page");
+    },
+    "/always-304": (_request, response) => {
+      response.writeHead(304).end();
+    },
   });
 });
 
@@ -223,5 +237,66 @@ describe("fetchText", () => {
         { signal: controller.signal },
       ),
     ).rejects.toThrow("aborted");
+  });
+});
+
+describe("conditional requests", () => {
+  const gate = () => ({ trustedOrigins: [new URL(server.url("/")).origin] });
+  const hop = (validators?: { etag?: string; lastModified?: string }) => ({
+    signal: AbortSignal.timeout(5_000),
+    userAgent: policy.userAgent,
+    accept: "*/*",
+    ...(validators ? { validators } : {}),
+  });
+
+  it("the gate sends If-None-Match and If-Modified-Since from the validators it is given", async () => {
+    const response = await requestHop(
+      new URL(server.url("/versioned")),
+      gate(),
+      hop({ etag: '"v7"', lastModified: "Wed, 06 Mar 2024 01:00:00 GMT" }),
+    );
+    expect(response.status).toBe(304);
+    const sent = server.requests.at(-1)!.headers;
+    expect(sent["if-none-match"]).toBe('"v7"');
+    expect(sent["if-modified-since"]).toBe("Wed, 06 Mar 2024 01:00:00 GMT");
+  });
+
+  it("the gate asks unconditionally without validators", async () => {
+    const response = await requestHop(new URL(server.url("/versioned")), gate(), hop());
+    await response.body?.cancel();
+    expect(response.status).toBe(200);
+    const sent = server.requests.at(-1)!.headers;
+    expect(sent["if-none-match"]).toBeUndefined();
+    expect(sent["if-modified-since"]).toBeUndefined();
+  });
+
+  it("a full answer brings its ETag and Last-Modified to send back", async () => {
+    const fetched = await fetchText(server.url("/versioned"), policy);
+    expect(fetched).toMatchObject({
+      text: "page",
+      status: 200,
+      notModified: false,
+      validators: { etag: '"v7"', lastModified: "Wed, 06 Mar 2024 01:00:00 GMT" },
+    });
+  });
+
+  it("a 304 to a conditional request is 'not modified', not an error, and is not retried", async () => {
+    const before = server.hits("/versioned");
+    const fetched = await fetchText(server.url("/versioned"), policy, {
+      validators: { etag: '"v7"' },
+    });
+    expect(fetched).toMatchObject({ text: "", status: 304, notModified: true, attempts: 1 });
+    expect(server.hits("/versioned") - before).toBe(1);
+  });
+
+  it("a changed version is fetched in full", async () => {
+    const fetched = await fetchText(server.url("/versioned"), policy, {
+      validators: { etag: '"v6"' },
+    });
+    expect(fetched).toMatchObject({ text: "page", status: 200, notModified: false });
+  });
+
+  it("a 304 nobody asked for is an error", async () => {
+    await expect(fetchText(server.url("/always-304"), policy)).rejects.toThrow("HTTP 304");
   });
 });

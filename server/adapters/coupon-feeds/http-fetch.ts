@@ -78,13 +78,44 @@ export function gateFor(configuredUrl: string): AddressGate {
   }
 }
 
+/**
+ * What a page's last full answer said about its version (ETag, Last-Modified), sent back as
+ * If-None-Match / If-Modified-Since so that a site which supports them answers 304 instead of
+ * the same page again.
+ */
+export type PageValidators = { etag?: string; lastModified?: string };
+
+/** Longer validators are not kept: a hostile header may be kilobytes long. */
+const MAX_VALIDATOR_LENGTH = 200;
+
 export type HopRequest = {
   signal: AbortSignal;
   userAgent: string;
   accept: string;
   /** A source's own headers (source-config.ts allows only harmless names); they win. */
   headers?: Readonly<Record<string, string>>;
+  /** Makes the request conditional: the site may answer 304 Not Modified. */
+  validators?: PageValidators;
 };
+
+function conditionalHeaders(validators: PageValidators | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (validators?.etag) headers["if-none-match"] = validators.etag;
+  if (validators?.lastModified) headers["if-modified-since"] = validators.lastModified;
+  return headers;
+}
+
+/** The validators an answer carries (none when absent or absurdly long). */
+export function validatorsOf(response: Response): PageValidators {
+  const validators: PageValidators = {};
+  const etag = response.headers.get("etag")?.trim();
+  const lastModified = response.headers.get("last-modified")?.trim();
+  if (etag && etag.length <= MAX_VALIDATOR_LENGTH) validators.etag = etag;
+  if (lastModified && lastModified.length <= MAX_VALIDATOR_LENGTH) {
+    validators.lastModified = lastModified;
+  }
+  return validators;
+}
 
 /**
  * One GET of `url`, its redirect not followed; refused (FetchError, not retried) when the
@@ -115,7 +146,12 @@ export async function requestHop(
     signal: request.signal,
     redirect: "manual",
     credentials: "omit",
-    headers: { "user-agent": request.userAgent, accept: request.accept, ...request.headers },
+    headers: {
+      "user-agent": request.userAgent,
+      accept: request.accept,
+      ...request.headers,
+      ...conditionalHeaders(request.validators),
+    },
   });
 }
 
@@ -148,13 +184,26 @@ export type FetchTextOptions = {
   headers?: Readonly<Record<string, string>>;
   /** Where hops may go; by default public addresses only. */
   gate?: AddressGate;
+  /**
+   * Asks conditionally: a 304 answer then comes back as `notModified` (empty text) instead of
+   * an error. Without validators a 304 is an error like any other non-2xx answer.
+   */
+  validators?: PageValidators;
   /** Cancels the whole fetch, retries included (server shutdown). */
   signal?: AbortSignal;
   /** Tests replace the backoff wait. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 };
 
-export type FetchedText = { text: string; status: number; attempts: number };
+export type FetchedText = {
+  text: string;
+  status: number;
+  attempts: number;
+  /** The site answered 304 to a conditional request: `text` is empty. */
+  notModified: boolean;
+  /** The answer's ETag / Last-Modified, to send back next time. */
+  validators: PageValidators;
+};
 
 export async function fetchText(
   url: string,
@@ -164,8 +213,8 @@ export async function fetchText(
   const sleep = options.sleep ?? sleepFor;
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const { text, status } = await fetchOnce(url, policy, options);
-      return { text, status, attempts: attempt + 1 };
+      const answer = await fetchOnce(url, policy, options);
+      return { ...answer, attempts: attempt + 1 };
     } catch (error) {
       const failure = toFetchError(error, policy, options.signal);
       if (!failure.retryable || attempt >= policy.retries || options.signal?.aborted) {
@@ -185,7 +234,7 @@ async function fetchOnce(
   url: string,
   policy: FetchPolicy,
   options: FetchTextOptions,
-): Promise<{ text: string; status: number }> {
+): Promise<Omit<FetchedText, "attempts">> {
   const timeout = AbortSignal.timeout(policy.timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   const request: HopRequest = {
@@ -193,8 +242,13 @@ async function fetchOnce(
     userAgent: policy.userAgent,
     accept: options.accept ?? "*/*",
     headers: options.headers,
+    validators: options.validators,
   };
   const response = await followRedirects(url, options.gate ?? {}, request);
+  if (response.status === 304 && options.validators) {
+    await response.body?.cancel().catch(() => undefined);
+    return { text: "", status: 304, notModified: true, validators: validatorsOf(response) };
+  }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
     const status = response.status;
@@ -211,7 +265,12 @@ async function fetchOnce(
     throw tooLarge(policy.maxBytes);
   }
   const body = await readBodyText(response, policy.maxBytes, () => tooLarge(policy.maxBytes));
-  return { text: body.replace(/^\uFEFF/, ""), status: response.status };
+  return {
+    text: body.replace(/^\uFEFF/, ""),
+    status: response.status,
+    notModified: false,
+    validators: validatorsOf(response),
+  };
 }
 
 /** The final answer for `start`, every redirect hop through the gate. */

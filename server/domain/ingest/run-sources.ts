@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
-import type { CouponSource } from "../../adapters/coupon-feeds/feeds";
+import type { CouponSource, SourceLoadResult } from "../../adapters/coupon-feeds/feeds";
 import { NoUsableCoupons } from "../../adapters/coupon-feeds/finalise-records";
 import { ingestRuns, type SourceRunStats } from "../../db/schema";
 import type { Services } from "../../services";
@@ -15,6 +14,7 @@ import { recheckCoupons } from "./recheck-coupons";
 import { refreshCourseFacts } from "./refresh-course-facts";
 import { retirePastExpiry, retireStale } from "./retire-coupons";
 import { createRunCouponCheck, type RunCouponCheck } from "./run-coupon-check";
+import { rememberValidators, validatorsToSend } from "./source-validators";
 
 export type SourceOutcome = {
   name: string;
@@ -33,6 +33,11 @@ export type SourceOutcome = {
   rejectedByCheck: number;
   /** New coupons Udemy could not be asked about: not listed this run. */
   unverified: number;
+  /**
+   * The source answered 304 Not Modified to its first page: read OK, nothing new, and its
+   * coupons count as still seen (none is retired as stale in this run).
+   */
+  notModified?: boolean;
   errors: string[];
 };
 
@@ -170,9 +175,13 @@ export async function runIngest(
     let checked = 0;
     try {
       retired.pastExpiry = await retirePastExpiry(services);
+      // A source that answered 304 was not read: its coupons were not missing from it.
+      const unchanged = new Set(
+        outcomes.filter((outcome) => outcome.notModified).map((outcome) => outcome.name),
+      );
       retired.stale = await retireStale(
         services,
-        selected.map((source) => source.name),
+        selected.map((source) => source.name).filter((name) => !unchanged.has(name)),
       );
       if (runCheck && !options.signal?.aborted) {
         const budgetLeft = services.config.ingest.udemyCheckLimit - runCheck.counts.asked;
@@ -290,10 +299,18 @@ async function queueAlertsAfterIngest(services: IngestServices): Promise<MatchOu
 }
 
 function failedOutcome(source: CouponSource, error: string): SourceOutcome {
+  return { ...noCounts(source), ok: false, errors: [error] };
+}
+
+/** Read OK, nothing new: the source answered 304 Not Modified. */
+function unchangedOutcome(source: CouponSource): SourceOutcome {
+  return { ...noCounts(source), ok: true, notModified: true, errors: [] };
+}
+
+function noCounts(source: CouponSource) {
   return {
     name: source.name,
     kind: source.kind,
-    ok: false,
     found: 0,
     added: 0,
     updated: 0,
@@ -302,7 +319,6 @@ function failedOutcome(source: CouponSource, error: string): SourceOutcome {
     rejected: 0,
     rejectedByCheck: 0,
     unverified: 0,
-    errors: [error],
   };
 }
 
@@ -318,6 +334,7 @@ function toSourceRunStats(outcome: SourceOutcome): SourceRunStats {
     duplicate: outcome.duplicate,
     rejected: outcome.rejected,
     rejectedByCheck: outcome.rejectedByCheck,
+    ...(outcome.notModified ? { notModified: true } : {}),
     errors: outcome.errors.slice(0, 5),
   };
 }
@@ -337,9 +354,14 @@ async function importSource(
   signal: AbortSignal | undefined,
   runCheck: RunCouponCheck | null,
 ): Promise<SourceOutcome> {
-  let loaded: { records: CouponRecord[]; rejected: string[] };
+  let loaded: SourceLoadResult;
   try {
-    loaded = await source.load({ now: services.clock.now(), signal });
+    const validators = await validatorsToSend(services, source.name);
+    loaded = await source.load({
+      now: services.clock.now(),
+      signal,
+      ...(validators ? { validators } : {}),
+    });
   } catch (error) {
     const failed = failedOutcome(source, `failed: ${(error as Error).message}`);
     if (error instanceof NoUsableCoupons) {
@@ -349,10 +371,13 @@ async function importSource(
     }
     return failed;
   }
+  if (loaded.notModified) return unchangedOutcome(source);
   try {
     const imported = await importCouponRecords(services, loaded.records, source.name, {
       verify: runCheck ? (request) => runCheck.check(request) : undefined,
     });
+    // Coupons Udemy could not be asked about must be seen again: the next run reads in full.
+    await rememberValidators(services, source.name, loaded.validators, imported.unverified === 0);
     const rejected = loaded.rejected.length + imported.rejected.length;
     return {
       name: source.name,

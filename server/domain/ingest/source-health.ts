@@ -21,7 +21,8 @@ export type SourceHealth = {
 /**
  * What each source has been doing, for the console: its last run's counts (found, new,
  * duplicate, rejected, rejected by Udemy's check) and errors, and a warning when it found
- * nothing in its last three runs — a site that changed its format or went away.
+ * nothing in its last three runs — a site that changed its format or went away (a source that
+ * answered 304 Not Modified was read OK and is not quiet).
  */
 export async function summariseSources(services: IngestServices): Promise<SourceHealth[]> {
   const runs = await services.db
@@ -58,7 +59,10 @@ export async function summariseSources(services: IngestServices): Promise<Source
       ...source,
       lastRunAt: entries[0]?.at.toISOString() ?? null,
       last: entries[0]?.stats ?? null,
-      quiet: recent.length === QUIET_RUNS_WARNING && recent.every(({ stats }) => stats.found === 0),
+      // A 304 Not Modified is the site saying nothing changed, not a site gone quiet.
+      quiet:
+        recent.length === QUIET_RUNS_WARNING &&
+        recent.every(({ stats }) => stats.found === 0 && !stats.notModified),
     };
   });
 }
