@@ -1,11 +1,10 @@
 import { emailChannelInputSchema } from "../../core/alert-rules";
-import { setEmailChannel, takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
-import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
+import { setEmailChannel } from "../../server/domain/alerts/my-alerts";
 import { sendTestEmail } from "../../server/domain/alerts/channel-tests";
-import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
+import { answerAlertForm, formText } from "../../server/web/alert-requests";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
-import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
+import { parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-email";
 import { methodNotAllowed } from "../../server/web/responses";
 
@@ -14,12 +13,7 @@ import { methodNotAllowed } from "../../server/web/responses";
  * intent=test sends a test e-mail to the user's address now.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    const user = alertUser(context.identity.user);
-    await takeAlertWriteLimit(context.services, user.id);
-    const form = await readAlertForm(request);
-    // The Alerts tab's language is the language the user's alerts speak from now on.
-    await rememberAlertLocale(context.services, user.id, answerLocaleOf(request, form));
+  return answerAlertForm(request, context, async (user, form) => {
     if (formText(form, "intent") === "test") {
       const message = await sendTestEmail(context.services, user.id);
       return Response.json({
@@ -35,9 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     const email = await setEmailChannel(context.services, user.id, input);
     return Response.json({ success: true, email });
-  } catch (error) {
-    return jsonErrorResponse(error, "result", answerLocaleOf(request));
-  }
+  });
 }
 
 export const loader = methodNotAllowed("POST");

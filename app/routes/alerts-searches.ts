@@ -1,17 +1,14 @@
 import { ALERT_TEXTS, alertChannelsSchema, savedSearchInputSchema } from "../../core/alert-rules";
 import { parseRowId } from "../../core/row-id";
 import { chooseAlertChannels } from "../../server/domain/alerts/alert-channel-choice";
-import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
-import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import {
   deleteSavedSearch,
   renewFeedToken,
   saveSearch,
 } from "../../server/domain/alerts/saved-searches";
 import { NotFound } from "../../server/domain/common/errors";
-import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
-import { answerLocaleOf } from "../../server/web/answer-language";
-import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
+import { answerAlertForm, formText } from "../../server/web/alert-requests";
+import { parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-searches";
 import { methodNotAllowed } from "../../server/web/responses";
 
@@ -23,13 +20,8 @@ import { methodNotAllowed } from "../../server/web/responses";
  * told on.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    const { services } = context;
-    const user = alertUser(context.identity.user);
-    await takeAlertWriteLimit(services, user.id);
-    const form = await readAlertForm(request);
-    // The Alerts tab's language is the language the user's alerts speak from now on.
-    await rememberAlertLocale(services, user.id, answerLocaleOf(request, form));
+  const { services } = context;
+  return answerAlertForm(request, context, async (user, form) => {
     const intent = request.method === "DELETE" ? "delete" : (formText(form, "intent") ?? "save");
     if (intent === "delete" || intent === "renew-feed" || intent === "channels") {
       const id = parseRowId(formText(form, "id"));
@@ -74,9 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       },
       { status: 201 },
     );
-  } catch (error) {
-    return jsonErrorResponse(error, "result", answerLocaleOf(request));
-  }
+  });
 }
 
 export const loader = methodNotAllowed("POST, DELETE");

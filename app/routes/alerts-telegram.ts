@@ -1,16 +1,14 @@
 import { TELEGRAM_TEXTS } from "../../core/telegram";
 import { sendTestTelegram } from "../../server/domain/alerts/channel-tests";
-import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
-import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import {
   createTelegramLink,
   readTelegramChannel,
   unlinkTelegram,
 } from "../../server/domain/alerts/telegram-chats";
-import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
+import { answerAlertForm, formText } from "../../server/web/alert-requests";
 import { answerLocaleOf } from "../../server/web/answer-language";
 import { answerMessage } from "../../server/web/answer-messages";
-import { HttpRefusal, jsonErrorResponse } from "../../server/web/json-answers";
+import { HttpRefusal } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-telegram";
 import { methodNotAllowed } from "../../server/web/responses";
 
@@ -20,12 +18,7 @@ import { methodNotAllowed } from "../../server/web/responses";
  * intent=test sends a test message to the linked chat now.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    const user = alertUser(context.identity.user);
-    await takeAlertWriteLimit(context.services, user.id);
-    const form = await readAlertForm(request);
-    // The Alerts tab's language is the language the user's alerts speak from now on.
-    await rememberAlertLocale(context.services, user.id, answerLocaleOf(request, form));
+  return answerAlertForm(request, context, async (user, form) => {
     const intent = formText(form, "intent");
     if (intent === "link") {
       const link = await createTelegramLink(context.services, user.id);
@@ -46,9 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     throw new HttpRefusal(400, TELEGRAM_TEXTS.badIntent);
-  } catch (error) {
-    return jsonErrorResponse(error, "result", answerLocaleOf(request));
-  }
+  });
 }
 
 export const loader = methodNotAllowed("POST");

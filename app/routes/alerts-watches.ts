@@ -2,13 +2,10 @@ import { ALERT_TEXTS, alertChannelsSchema } from "../../core/alert-rules";
 import { canonicalUdemyCourseUrl } from "../../core/udemy-course-url";
 import { parseRowId } from "../../core/row-id";
 import { chooseAlertChannels } from "../../server/domain/alerts/alert-channel-choice";
-import { rememberAlertLocale } from "../../server/domain/alerts/alert-locale";
-import { takeAlertWriteLimit } from "../../server/domain/alerts/my-alerts";
 import { unwatchCourse, watchCourse } from "../../server/domain/alerts/watches";
 import { ValidationError } from "../../server/domain/common/errors";
-import { alertUser, formText, readAlertForm } from "../../server/web/alert-requests";
-import { answerLocaleOf } from "../../server/web/answer-language";
-import { jsonErrorResponse, parseInput } from "../../server/web/json-answers";
+import { answerAlertForm, formText } from "../../server/web/alert-requests";
+import { parseInput } from "../../server/web/json-answers";
 import type { Route } from "./+types/alerts-watches";
 import { methodNotAllowed } from "../../server/web/responses";
 
@@ -20,12 +17,7 @@ import { methodNotAllowed } from "../../server/web/responses";
  * channels this watch is told on.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  try {
-    const user = alertUser(context.identity.user);
-    await takeAlertWriteLimit(context.services, user.id);
-    const form = await readAlertForm(request);
-    // The Alerts tab's language is the language the user's alerts speak from now on.
-    await rememberAlertLocale(context.services, user.id, answerLocaleOf(request, form));
+  return answerAlertForm(request, context, async (user, form) => {
     const unwatch = request.method === "DELETE" || formText(form, "intent") === "unwatch";
     const courseField = formText(form, "courseId");
     if (formText(form, "intent") === "channels") {
@@ -57,9 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     const course = await watchCourse(context.services, user.id, target);
     return Response.json({ success: true, watching: true, course });
-  } catch (error) {
-    return jsonErrorResponse(error, "result", answerLocaleOf(request));
-  }
+  });
 }
 
 export const loader = methodNotAllowed("POST, DELETE");
