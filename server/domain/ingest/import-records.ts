@@ -3,6 +3,7 @@ import { SOURCE_COURSE_FACTS, type CouponRecord } from "../../adapters/coupon-fe
 import type { CouponCheckRequest, CouponCheckResult } from "../../adapters/udemy-check/udemy-check";
 import { courses, courseSources, type CourseRow, type NewCourseRow } from "../../db/schema";
 import type { Services } from "../../services";
+import { refreshQualityScores } from "../catalog/quality-score";
 import { claimFreeSlugs } from "./course-slugs";
 import { recordCouponSightings, syncCouponHistory } from "./coupon-history";
 import { toCourseRow } from "./record-to-course";
@@ -289,6 +290,12 @@ export async function importCouponRecords(
          where courses.id = seen.id`);
     }
     await rememberSource(services, source, seen);
+    // Rating, reviews and students may have changed: the "Best first" score follows.
+    await refreshQualityScores(
+      services.db,
+      services.clock.today(),
+      seen.map(({ id }) => id),
+    );
     await recordCouponSightings(
       services,
       source,
