@@ -445,7 +445,7 @@ for (const width of [390, 1366]) {
     await expect(button).toBeVisible();
     const overlapping = await page.evaluate(() => {
       const box = document
-        .querySelector('button[data-toast-avoid][title]')!
+        .querySelector("button[data-toast-avoid][title]")!
         .getBoundingClientRect();
       return [...document.querySelectorAll("footer a, footer p, footer h2, footer span")]
         .filter((element) => {

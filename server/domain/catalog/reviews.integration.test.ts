@@ -1,7 +1,11 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_COURSE_FILTERS, type CourseFilters } from "../../../core/course-filters";
-import { reviewFormValues, reviewInputSchema, type ReviewFormInput } from "../../../core/review-input";
+import {
+  reviewFormValues,
+  reviewInputSchema,
+  type ReviewFormInput,
+} from "../../../core/review-input";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { courses, reviews } from "../../db/schema";
