@@ -145,4 +145,19 @@ describe("Udemy's facts for every course, whatever its source", () => {
     expect(await row("wp-turned-free")).toMatchObject({ active: false, isPaid: false });
     expect((await row("wp-removed"))!.active).toBe(false);
   });
+
+  it("never asks Udemy about a course of the demo catalogue", async () => {
+    await harness.services.db.insert(courses).values({
+      slug: "demo-made-up-course",
+      title: "A Made-Up Demo Course",
+      link: "https://www.udemy.com/course/demo-made-up-course/",
+      category: "Development",
+      date: "2026-11-27",
+      source: "demo",
+      isDemo: true,
+    });
+    await run([]);
+    expect(udemy.factQuestions("demo-made-up-course")).toBe(0);
+    expect(await row("demo-made-up-course")).toMatchObject({ active: true, factsFetchedAt: null });
+  });
 });

@@ -62,6 +62,9 @@ export async function refreshCourseFacts(
     .where(
       and(
         eq(courses.active, true),
+        // A demo course is made up: Udemy knows nothing of it (and its "not found" would empty
+        // the offline catalogue).
+        eq(courses.isDemo, false),
         or(isNull(courses.factsFetchedAt), lt(courses.factsFetchedAt, staleBefore)),
       ),
     )
