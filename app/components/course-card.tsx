@@ -108,15 +108,6 @@ export function CourseCard({
               {t(m.card_visited)}
             </span>
           )}
-          {quality && (
-            <span
-              className={`min-w-0 truncate rounded-full px-2.5 py-0.5 text-xs font-semibold ${quality.tone}`}
-              title={quality.text}
-              data-testid="quality-badge"
-            >
-              {quality.text}
-            </span>
-          )}
         </div>
         {/* A 44 px tap target; the negative margins keep the badge line as low as the badges. */}
         <FavouriteButton
@@ -156,6 +147,18 @@ export function CourseCard({
       {/* Udemy's own numbers first: on a day when every card is New! and unreviewed here, they
           are what tells one course from the next. */}
       <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-600 dark:text-slate-300">
+        {/* The quality badge leads Udemy's numbers it sums up; in the badge line above it cut the
+            category and itself short on a four-column row. */}
+        {quality && (
+          <li>
+            <span
+              className={`rounded-full px-2 py-0.5 font-semibold ${quality.tone}`}
+              data-testid="quality-badge"
+            >
+              {quality.text}
+            </span>
+          </li>
+        )}
         {course.udemyRating !== null && (
           <li>
             Udemy {formatRating(course.udemyRating, locale)}★
