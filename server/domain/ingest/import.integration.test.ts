@@ -617,6 +617,7 @@ describe("importCouponFile on the real sample", () => {
       rejected: [],
       rejectedByCheck: 0,
       unverified: 0,
+      uncheckedReason: null,
     });
 
     const runs = await harness.services.db.select().from(ingestRuns).orderBy(asc(ingestRuns.id));
