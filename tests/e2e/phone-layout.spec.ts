@@ -41,7 +41,8 @@ async function expectNoSmallTapTargets(page: Page, where: string): Promise<void>
 }
 
 function filterButton(page: Page) {
-  return page.locator("#courses-section summary", { hasText: "Filter" });
+  // The panel's own toggle, not the "More filters" inside it.
+  return page.locator("#courses-section summary", { hasText: /^Filter/ });
 }
 
 /** A premium writer publishes an article without a cover (the catalogue-writing part). */
