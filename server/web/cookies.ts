@@ -73,11 +73,6 @@ export function flashCookie(flash: FlashMessage, secure: boolean): string {
   });
 }
 
-/** Deletes the flash cookie once its message has been sent (it shows once). */
-export function clearFlashCookie(secure: boolean): string {
-  return serializeCookie(FLASH_COOKIE, "", { maxAgeSeconds: 0, httpOnly: false, secure });
-}
-
 export function readFlash(cookies: Map<string, string>): FlashMessage | null {
   const raw = cookies.get(FLASH_COOKIE);
   if (!raw) return null;

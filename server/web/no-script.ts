@@ -1,5 +1,5 @@
 import type express from "express";
-import { serializeCookie } from "./cookies";
+import { FLASH_COOKIE, serializeCookie } from "./cookies";
 
 /**
  * A browser that runs no JavaScript cannot lay a visitor's personal layer over a shared page, so
@@ -31,10 +31,10 @@ export function noScriptMarker(secureCookies: boolean): express.RequestHandler {
 }
 
 /**
- * Requests answered with a page rendered for them rather than the shared page: a browser known to
- * run no JavaScript. (The page right after a form's redirect is the shared page: its flash
- * message travels in the visitor's ending, decision 0042.)
+ * Requests answered with a page rendered for them rather than the shared page: a browser without
+ * JavaScript, and the page right after a form's redirect (it carries a flash message; a form
+ * posted without JavaScript comes back to a page that must already show its result).
  */
 export function wantsOwnRender(cookies: Map<string, string>): boolean {
-  return cookies.has(NO_SCRIPT_COOKIE);
+  return cookies.has(NO_SCRIPT_COOKIE) || cookies.has(FLASH_COOKIE);
 }

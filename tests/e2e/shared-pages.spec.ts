@@ -63,22 +63,3 @@ test("display preferences get their own shared page", async ({ playwright }) => 
     await dark.dispose();
   }
 });
-
-test("the page after a sign-in is the shared page, its message shown once as a toast in the page's language", async ({
-  page,
-}) => {
-  const signIn = await page.request.post("/auth/dev", {
-    form: { email: `shared-flash-${Date.now()}@example.com`, redirectTo: "/id", lang: "id" },
-    maxRedirects: 0,
-  });
-  expect(signIn.status()).toBe(302);
-  const response = await page.goto("/id");
-  expect(["HIT", "MISS"]).toContain(response!.headers()["x-cache"]);
-  const message = page.getByText("Akun berhasil dibuat! Selamat datang di Kursusku.");
-  await expect(message).toBeVisible();
-  const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
-  expect(cookies).not.toContain("kk_flash");
-  await page.reload();
-  await waitForHydration(page);
-  await expect(message).toHaveCount(0);
-});

@@ -20,9 +20,9 @@ export function expectPersonalLayer(html: string): PersonalLayer {
 }
 
 /**
- * A sign-in through the request API leaves its flash cookie ("Welcome back!"), which the next
- * page shows once and clears. Tests that sign in without a page drop it, so their first page
- * shows no toast.
+ * A sign-in through the request API leaves its flash cookie ("Welcome back!"), which a browser
+ * drops once it has shown the toast; until then pages are rendered for the visitor. Tests that
+ * sign in without a page drop it the same way.
  */
 export async function dropFlash(context: BrowserContext): Promise<void> {
   await context.clearCookies({ name: "kk_flash" });
