@@ -781,10 +781,13 @@ test.describe("demo catalogue", () => {
             text,
           );
         }
-        // The banner leaves the first card within the first screen.
-        await page.goto(`${base}/`);
-        const card = await page.locator("#courses-section article").first().boundingBox();
-        expect(card!.y, `first card's top at ${width} px`).toBeLessThanOrEqual(844 - 120);
+        // On a phone the banner leaves the first card within the first screen (a laptop's hero
+        // is taller than its screen with or without the banner).
+        if (width === 390) {
+          await page.goto(`${base}/`);
+          const card = await page.locator("#courses-section article").first().boundingBox();
+          expect(card!.y, `first card's top at ${width} px`).toBeLessThanOrEqual(844 - 120);
+        }
       }
 
       for (const [locale, query] of [
