@@ -106,7 +106,7 @@ const PRODUCED: [unknown, Record<string, unknown>, string][] = [
   [m.server_sign_in_registered, {}, rules.SIGNED_IN_NEW],
   [m.server_sign_in_welcome_back, {}, rules.SIGNED_IN_AGAIN],
   [m.server_sign_in_error, { message: "boom" }, rules.signInErrorMessage("boom")],
-  [m.server_sign_in_first, {}, inline("server/api/router.ts", "Please sign in first.")],
+  [m.server_sign_in_first, {}, inline("server/api/api-callers.ts", "Please sign in first.")],
   [m.server_signed_out, {}, rules.SIGNED_OUT],
   [m.server_too_many_requests, {}, TOO_MANY_API_REQUESTS],
   [m.server_storage_full, {}, STORAGE_FULL_MESSAGE],
