@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { ALERT_CHANNELS } from "../../core/alert-rules";
+import { CLAIM_STATES } from "../../core/claims";
 import { LOCALES } from "../../core/locale";
 import {
   bigint,
@@ -192,6 +193,33 @@ export const favourites = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.subject, t.courseId] })],
+);
+
+/**
+ * A signed-in learner's learning list (core/claims.ts, decision 0043). A course they opened is
+ * claimed without a row (their visits say so, so opening a course writes nothing more); a row
+ * is written once they mark a course "I already own this" or move it to Learning or Done.
+ */
+export const courseClaims = pgTable(
+  "course_claims",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    courseId: integer("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    state: text("state", { enum: CLAIM_STATES }).notNull().default("claimed"),
+    /** Marked "I already own this" (claimed elsewhere, never opened here). */
+    owned: boolean("owned").notNull().default(false),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+    learningAt: timestamp("learning_at", { withTimezone: true }),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    check("course_claims_state_known", sql`${t.state} in ('claimed', 'learning', 'done')`),
+  ],
 );
 
 export const reviews = pgTable(
