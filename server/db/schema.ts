@@ -730,6 +730,17 @@ export const telegramBotState = pgTable("telegram_bot_state", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Our copies of course images that no course shows any more (replaced by a new image, or the
+ * course gone for IMAGE_KEPT_AFTER_GONE_DAYS): deleted from the image store once
+ * RETIRED_IMAGE_GRACE_DAYS have passed, so a page, feed or share preview cached before still
+ * finds its image (decision 0039). A key shown again by a course is simply forgotten here.
+ */
+export const retiredCourseImages = pgTable("retired_course_images", {
+  key: text("key").primaryKey(),
+  retiredAt: timestamp("retired_at", { withTimezone: true }).notNull(),
+});
+
 export type CourseRow = typeof courses.$inferSelect;
 export type NewCourseRow = typeof courses.$inferInsert;
 export type UserRow = typeof users.$inferSelect;
