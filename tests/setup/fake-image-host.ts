@@ -5,7 +5,8 @@ import { listenOnLoopback } from "./loopback-server";
 /**
  * A stand-in for Udemy's image CDN on 127.0.0.1: a real photo, and each kind of bad image the
  * server must refuse. Paths: /photo.jpg, /photo.png, /huge.jpg (20 MB, declared or streamed),
- * /image.svg, /notes.txt, /broken (HTTP 500), /missing (404), /elsewhere (a redirect off host).
+ * /image.svg, /notes.txt, /broken (HTTP 500), /missing (404), /elsewhere (a redirect off host),
+ * and /colour-<0–255>.png: a small photo of its own per number (so its own stored copy).
  */
 export type FakeImageHost = {
   base: string;
@@ -34,6 +35,12 @@ export async function startFakeImageHost(): Promise<FakeImageHost> {
     .toBuffer();
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="422"><script>alert(1)</script><rect width="750" height="422" fill="red"/></svg>`;
   const counts = new Map<string, number>();
+  const colour = (red: number) =>
+    sharp({
+      create: { width: 320, height: 180, channels: 3, background: { r: red, g: 90, b: 60 } },
+    })
+      .png()
+      .toBuffer();
 
   const handler = (request: IncomingMessage, response: ServerResponse) => {
     const path = new URL(request.url ?? "/", "http://x").pathname;
@@ -70,9 +77,15 @@ export async function startFakeImageHost(): Promise<FakeImageHost> {
       case "/elsewhere":
         response.writeHead(302, { location: "http://127.0.0.2:9/photo.jpg" });
         return response.end();
-      default:
+      default: {
+        const numbered = /^\/colour-(\d{1,3})\.png$/.exec(path);
+        if (numbered && Number(numbered[1]) <= 255) {
+          void colour(Number(numbered[1])).then((png) => send("image/png", png));
+          return;
+        }
         response.writeHead(404);
         return response.end();
+      }
     }
   };
   const server = await listenOnLoopback(handler);

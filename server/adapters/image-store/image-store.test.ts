@@ -33,6 +33,17 @@ describe("createLocalImageStore", () => {
     expect([...(await store.get("cover.webp"))!.bytes]).toEqual([2, 2]);
   });
 
+  it("deletes a key, and deleting one that is not there is no error", async () => {
+    const store = createLocalImageStore(directory);
+    await store.put("course-a-240.webp", new Uint8Array([1]), "image/webp");
+    await store.put("course-b-240.webp", new Uint8Array([2]), "image/webp");
+    await store.delete("course-a-240.webp");
+    await store.delete("course-a-240.webp");
+    await store.delete("../escape.webp");
+    expect(await store.get("course-a-240.webp")).toBeNull();
+    expect(await readdir(directory)).toEqual(["course-b-240.webp"]);
+  });
+
   it("answers null for unknown keys", async () => {
     const store = createLocalImageStore(directory);
     expect(await store.get("missing.webp")).toBeNull();

@@ -65,6 +65,15 @@ describe("createS3ImageStore", () => {
     await expect(store.put("../escape.webp", bytes, "image/webp")).rejects.toThrow(/unsafe/);
   });
 
+  it("deletes an image on every instance; deleting it again is no error", async () => {
+    const one = createS3ImageStore(settings);
+    const other = createS3ImageStore(settings);
+    await one.put("course-0123-240.webp", bytes, "image/webp");
+    await other.delete("course-0123-240.webp");
+    expect(await one.get("course-0123-240.webp")).toBeNull();
+    await other.delete("course-0123-240.webp");
+  });
+
   it("fails loudly when the store refuses the credentials", async () => {
     const store = createS3ImageStore({
       ...settings,

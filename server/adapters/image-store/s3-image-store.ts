@@ -1,4 +1,10 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
 import type { S3Settings } from "../../config";
 import type { ImageStore } from "./image-store";
 
@@ -52,6 +58,11 @@ export function createS3ImageStore(settings: S3Settings, client?: S3Client): Ima
         if (error instanceof NoSuchKey || status === 404) return null;
         throw error;
       }
+    },
+    async delete(key) {
+      if (!SAFE_KEY.test(key)) return;
+      // S3 answers a deleted or missing key alike (204): deleting twice is not an error.
+      await s3.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: objectKey(key) }));
     },
     describe: () =>
       `S3 bucket ${settings.bucket}${settings.prefix ? `/${settings.prefix}` : ""}` +

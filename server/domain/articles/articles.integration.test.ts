@@ -73,6 +73,9 @@ function createMemoryImageStore() {
     async get(key) {
       return files.get(key) ?? null;
     },
+    async delete(key) {
+      files.delete(key);
+    },
     describe: () => "memory",
   };
   return { store, files };

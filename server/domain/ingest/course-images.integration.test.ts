@@ -7,9 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courseCoverPath } from "../../../core/course-cover";
 import { startFakeImageHost, type FakeImageHost } from "../../../tests/setup/fake-image-host";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
-import { courses } from "../../db/schema";
+import { COURSE_IMAGE_SIZES, courseImageFile } from "../../../core/course-images";
+import { courses, retiredCourseImages } from "../../db/schema";
 import { findPublicCourse } from "../catalog/catalog";
 import { toIngestServices } from "./ingest-services";
+import { IMAGE_KEPT_AFTER_GONE_DAYS, RETIRED_IMAGE_GRACE_DAYS } from "./retired-course-images";
 import { runIngest } from "./run-sources";
 
 const NOW = "2026-11-27T10:00:00+07:00";
@@ -122,4 +124,88 @@ describe("course images copied by the ingest", () => {
     expect(second.imageKey).not.toBe(first);
     expect(second.imageFetchedFrom).toBe(`${host.base}/photo.jpg`);
   });
+
+  it("deletes a replaced copy from the store only once its grace period is over", async () => {
+    const id = await listedCourse(`${host.base}/colour-10.png`);
+    await runIngest(toIngestServices(harness.services));
+    const old = (await row(id)).imageKey!;
+    await harness.services.db
+      .update(courses)
+      .set({ imageUrl: `${host.base}/photo.jpg` })
+      .where(eq(courses.id, id));
+    await runIngest(toIngestServices(harness.services));
+    const current = (await row(id)).imageKey!;
+    expect(current).not.toBe(old);
+
+    // A page cached before the change still names the old copy: it stays for the grace period.
+    harness.clock.advance((RETIRED_IMAGE_GRACE_DAYS - 1) * DAY_MS);
+    await runIngest(toIngestServices(harness.services));
+    expect(await storedWidths(old)).toBe(COURSE_IMAGE_SIZES.length);
+
+    harness.clock.advance(2 * DAY_MS);
+    await runIngest(toIngestServices(harness.services));
+    expect(await storedWidths(old)).toBe(0);
+    expect(await storedWidths(current)).toBe(COURSE_IMAGE_SIZES.length);
+    expect(await retiredKeys()).not.toContain(old);
+  });
+
+  it("keeps a retired copy another course still shows (the same image bytes)", async () => {
+    const leaving = await listedCourse(`${host.base}/colour-20.png`);
+    const staying = await listedCourse(`${host.base}/colour-20.png?copy=2`);
+    await runIngest(toIngestServices(harness.services));
+    const shared = (await row(leaving)).imageKey!;
+    expect((await row(staying)).imageKey).toBe(shared);
+
+    await harness.services.db
+      .update(courses)
+      .set({ imageUrl: `${host.base}/photo.jpg` })
+      .where(eq(courses.id, leaving));
+    await runIngest(toIngestServices(harness.services));
+    expect(await retiredKeys()).toContain(shared);
+    harness.clock.advance((RETIRED_IMAGE_GRACE_DAYS + 1) * DAY_MS);
+    await runIngest(toIngestServices(harness.services));
+    expect(await storedWidths(shared)).toBe(COURSE_IMAGE_SIZES.length);
+    expect(await retiredKeys()).not.toContain(shared);
+  });
+
+  it("a course gone long enough shows its drawn cover, and its copy is deleted a grace later", async () => {
+    const id = await listedCourse(`${host.base}/colour-30.png`);
+    await runIngest(toIngestServices(harness.services));
+    const key = (await row(id)).imageKey!;
+    const goneSince = new Date(harness.clock.now().getTime() - 2 * DAY_MS);
+    await harness.services.db
+      .update(courses)
+      .set({ active: false, lastSeenAt: goneSince })
+      .where(eq(courses.id, id));
+
+    // Gone for a while: its page keeps the image (most courses come back with a new coupon).
+    await runIngest(toIngestServices(harness.services));
+    expect((await row(id)).imageKey).toBe(key);
+
+    harness.clock.advance(IMAGE_KEPT_AFTER_GONE_DAYS * DAY_MS);
+    await runIngest(toIngestServices(harness.services));
+    const gone = await row(id);
+    expect([gone.imageKey, gone.imageFetchedFrom]).toEqual([null, null]);
+    expect((await findPublicCourse(harness.services, id))?.imageUrl).toBeNull();
+    expect(await storedWidths(key)).toBe(COURSE_IMAGE_SIZES.length);
+
+    harness.clock.advance((RETIRED_IMAGE_GRACE_DAYS + 1) * DAY_MS);
+    await runIngest(toIngestServices(harness.services));
+    expect(await storedWidths(key)).toBe(0);
+  });
 });
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+async function storedWidths(key: string): Promise<number> {
+  let found = 0;
+  for (const [width] of COURSE_IMAGE_SIZES) {
+    if (await harness.services.images.get(courseImageFile(key, width))) found += 1;
+  }
+  return found;
+}
+
+async function retiredKeys(): Promise<string[]> {
+  const rows = await harness.services.db.select().from(retiredCourseImages);
+  return rows.map((retired) => retired.key);
+}

@@ -8,6 +8,11 @@ import {
 import { botUserAgent } from "../../adapters/coupon-feeds/http-fetch";
 import { courses } from "../../db/schema";
 import type { Services } from "../../services";
+import {
+  deleteRetiredCourseImages,
+  retireCourseImage,
+  retireImagesOfGoneCourses,
+} from "./retired-course-images";
 import { mapWithConcurrency } from "./run-coupon-check";
 
 /** Images fetched per ingest run: the newest courses first, the rest in the next runs. */
@@ -45,7 +50,7 @@ export async function copyCourseImages(
 ): Promise<CourseImageCounts> {
   const counts: CourseImageCounts = { stored: 0, refused: 0, failed: 0, errors: [] };
   const rows = await services.db
-    .select({ id: courses.id, imageUrl: courses.imageUrl })
+    .select({ id: courses.id, imageUrl: courses.imageUrl, imageKey: courses.imageKey })
     .from(courses)
     .where(
       and(
@@ -76,6 +81,10 @@ export async function copyCourseImages(
         .update(courses)
         .set({ imageKey: prepared.key, imageFetchedFrom: address })
         .where(sameAddress);
+      // The copy shown until now may still be named by a cached page: deleted after a grace.
+      if (row.imageKey && row.imageKey !== prepared.key) {
+        await retireCourseImage(services, row.imageKey);
+      }
       counts.stored += 1;
     } catch (error) {
       if (error instanceof ImageRefused) {
@@ -87,4 +96,30 @@ export async function copyCourseImages(
   });
   if (counts.stored > 0) services.cache.forget("catalog:");
   return counts;
+}
+
+/**
+ * A run's image upkeep, after its sources and Udemy's facts named the images: copies what is
+ * new, then retires the copies of courses gone long enough and deletes the copies retired
+ * longer ago than their grace period. Logged, never a run error: a course shows its drawn cover.
+ */
+export async function keepCourseImages(
+  services: Services,
+  settings: CourseImageSettings,
+  log: Services["logger"],
+): Promise<void> {
+  try {
+    log.info(await copyCourseImages(services, settings), "course images copied");
+  } catch (error) {
+    log.warn({ err: error }, "course images not copied");
+  }
+  if (settings.signal?.aborted) return;
+  try {
+    const retiredGone = await retireImagesOfGoneCourses(services);
+    const deleted = await deleteRetiredCourseImages(services);
+    if (retiredGone > 0) services.cache.forget("catalog:");
+    log.info({ retiredGone, ...deleted }, "retired course images deleted");
+  } catch (error) {
+    log.warn({ err: error }, "retired course images not deleted");
+  }
 }

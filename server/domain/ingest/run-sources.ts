@@ -1,45 +1,19 @@
 import { eq } from "drizzle-orm";
-import type { CouponSource, SourceLoadResult } from "../../adapters/coupon-feeds/feeds";
-import { NoUsableCoupons } from "../../adapters/coupon-feeds/finalise-records";
+import type { CouponSource } from "../../adapters/coupon-feeds/feeds";
 import { ingestRuns, type SourceRunStats } from "../../db/schema";
-import type { Services } from "../../services";
 import { queueAlertsForNewCoupons, type MatchOutcome } from "../alerts/match-new-coupons";
 import { ValidationError } from "../common/errors";
-import { copyCourseImages } from "./course-images";
-import { importCouponRecords } from "./import-records";
+import { keepCourseImages } from "./course-images";
+import { failedOutcome, importSource, type SourceOutcome } from "./import-source";
 import { FACTS_PER_RUN, type IngestServices } from "./ingest-services";
 import { MAX_STORED_ERRORS, withIngestLock } from "./ingest-runs";
 import { syncCouponHistory } from "./coupon-history";
 import { recheckCoupons } from "./recheck-coupons";
 import { refreshCourseFacts } from "./refresh-course-facts";
 import { retirePastExpiry, retireStale } from "./retire-coupons";
-import { createRunCouponCheck, type RunCouponCheck } from "./run-coupon-check";
-import { rememberValidators, validatorsToSend } from "./source-validators";
+import { createRunCouponCheck } from "./run-coupon-check";
 
-export type SourceOutcome = {
-  name: string;
-  kind: CouponSource["kind"];
-  /** False when the source could not be read at all. */
-  ok: boolean;
-  found: number;
-  added: number;
-  updated: number;
-  unchanged: number;
-  /** Found, but the course and coupon were already listed (by this or another source). */
-  duplicate: number;
-  /** Records that were not usable (bad link, title, coupon code). */
-  rejected: number;
-  /** New coupons Udemy said are not free. */
-  rejectedByCheck: number;
-  /** New coupons Udemy could not be asked about: not listed this run. */
-  unverified: number;
-  /**
-   * The source answered 304 Not Modified to its first page: read OK, nothing new, and its
-   * coupons count as still seen (none is retired as stale in this run).
-   */
-  notModified?: boolean;
-  errors: string[];
-};
+export type { SourceOutcome } from "./import-source";
 
 export type RetiredCounts = {
   /** Past their expiry time. */
@@ -86,8 +60,6 @@ export type IngestRunOptions = {
 
 export const NO_SOURCES_MESSAGE =
   "No coupon feed sources are configured (set INGEST_SOURCES, or use --file).";
-
-const MAX_ERRORS_PER_SOURCE = 50;
 
 /**
  * One ingest run: every configured source (or one), each on its own so that a broken source
@@ -201,18 +173,13 @@ export async function runIngest(
       );
     }
 
-    // Our own copies of course images, once sources and Udemy's facts named them (bounded). A
-    // refused or failed image is logged, not a run error: the course shows its drawn cover.
+    // Our own copies of course images, once sources and Udemy's facts named them (bounded).
     if (!options.signal?.aborted) {
-      try {
-        const images = await copyCourseImages(services, {
-          imageBaseUrl: services.config.ingest.udemyImageBaseUrl,
-          signal: options.signal,
-        });
-        log.info(images, "course images copied");
-      } catch (error) {
-        log.warn({ err: error }, "course images not copied");
-      }
+      await keepCourseImages(
+        services,
+        { imageBaseUrl: services.config.ingest.udemyImageBaseUrl, signal: options.signal },
+        log,
+      );
     }
 
     const totals = outcomes.reduce(
@@ -298,30 +265,6 @@ async function queueAlertsAfterIngest(services: IngestServices): Promise<MatchOu
   }
 }
 
-function failedOutcome(source: CouponSource, error: string): SourceOutcome {
-  return { ...noCounts(source), ok: false, errors: [error] };
-}
-
-/** Read OK, nothing new: the source answered 304 Not Modified. */
-function unchangedOutcome(source: CouponSource): SourceOutcome {
-  return { ...noCounts(source), ok: true, notModified: true, errors: [] };
-}
-
-function noCounts(source: CouponSource) {
-  return {
-    name: source.name,
-    kind: source.kind,
-    found: 0,
-    added: 0,
-    updated: 0,
-    unchanged: 0,
-    duplicate: 0,
-    rejected: 0,
-    rejectedByCheck: 0,
-    unverified: 0,
-  };
-}
-
 /** What the console keeps of a source's outcome (its first errors only). */
 function toSourceRunStats(outcome: SourceOutcome): SourceRunStats {
   return {
@@ -337,74 +280,4 @@ function toSourceRunStats(outcome: SourceOutcome): SourceRunStats {
     ...(outcome.notModified ? { notModified: true } : {}),
     errors: outcome.errors.slice(0, 5),
   };
-}
-
-function capErrors(errors: string[]): string[] {
-  return errors.length <= MAX_ERRORS_PER_SOURCE
-    ? errors
-    : [
-        ...errors.slice(0, MAX_ERRORS_PER_SOURCE),
-        `… and ${errors.length - MAX_ERRORS_PER_SOURCE} more`,
-      ];
-}
-
-async function importSource(
-  services: Services,
-  source: CouponSource,
-  signal: AbortSignal | undefined,
-  runCheck: RunCouponCheck | null,
-): Promise<SourceOutcome> {
-  let loaded: SourceLoadResult;
-  try {
-    const validators = await validatorsToSend(services, source.name);
-    loaded = await source.load({
-      now: services.clock.now(),
-      signal,
-      ...(validators ? { validators } : {}),
-    });
-  } catch (error) {
-    const failed = failedOutcome(source, `failed: ${(error as Error).message}`);
-    if (error instanceof NoUsableCoupons) {
-      // Every item was refused: count them, and keep their reasons after the verdict.
-      failed.rejected = error.rejected.length;
-      failed.errors = capErrors([...failed.errors, ...error.rejected]);
-    }
-    return failed;
-  }
-  if (loaded.notModified) return unchangedOutcome(source);
-  try {
-    const imported = await importCouponRecords(services, loaded.records, source.name, {
-      verify: runCheck ? (request) => runCheck.check(request) : undefined,
-    });
-    // Coupons Udemy could not be asked about must be seen again: the next run reads in full.
-    await rememberValidators(services, source.name, loaded.validators, imported.unverified === 0);
-    const rejected = loaded.rejected.length + imported.rejected.length;
-    return {
-      name: source.name,
-      kind: source.kind,
-      ok: true,
-      found: imported.found,
-      added: imported.added,
-      updated: imported.updated,
-      unchanged: imported.unchanged,
-      duplicate: Math.max(
-        0,
-        imported.found -
-          imported.rejected.length -
-          imported.added -
-          imported.updated -
-          imported.rejectedByCheck -
-          imported.unverified,
-      ),
-      rejected,
-      rejectedByCheck: imported.rejectedByCheck,
-      unverified: imported.unverified,
-      errors: capErrors([...loaded.rejected, ...imported.rejected]),
-    };
-  } catch (error) {
-    return {
-      ...failedOutcome(source, `import failed: ${(error as Error).message}`),
-      found: loaded.records.length,
-    };
-  }
 }
