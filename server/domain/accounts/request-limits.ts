@@ -18,26 +18,16 @@ export type RequestKind = keyof typeof PER_IP_LIMITS;
 
 export const TOO_MANY_REQUESTS = "Too many requests. Please slow down.";
 
-/** One limiter per kind and Services (so per test harness), shared by every page route. */
-const limitersByServices = new WeakMap<Services, Map<RequestKind, RateLimiter>>();
+/** The pages' limiters, built once per Services (so per test harness) and shared by every page route. */
+const pageLimitersByServices = new WeakMap<Services, Record<RequestKind, RateLimiter>>();
 
 function limiterFor(services: Services, kind: RequestKind): RateLimiter {
-  let limiters = limitersByServices.get(services);
+  let limiters = pageLimitersByServices.get(services);
   if (!limiters) {
-    limiters = new Map();
-    limitersByServices.set(services, limiters);
+    limiters = createRequestLimiters(services, "page", () => services.clock.now().getTime());
+    pageLimitersByServices.set(services, limiters);
   }
-  let limiter = limiters.get(kind);
-  if (!limiter) {
-    limiter = createRateLimiter({
-      ...PER_IP_LIMITS[kind],
-      name: `page-${kind}`,
-      now: () => services.clock.now().getTime(),
-      store: services.rateLimits,
-    });
-    limiters.set(kind, limiter);
-  }
-  return limiter;
+  return limiters[kind];
 }
 
 /**
@@ -54,20 +44,29 @@ export async function takeRequestFromIp(
 }
 
 /**
- * The JSON API's limiters, one per kind, counted apart from the pages' (`api-<kind>`) under the
- * same per-IP limits. `now` is the limits' clock in milliseconds: the real one unless a test
- * brings its own.
+ * One limiter per kind under the per-IP limits, named `<owner>-<kind>` so the pages' counts and
+ * the JSON API's (`api-<kind>`) stay apart in the shared store. `now` is the limits' clock in
+ * milliseconds: the real one unless a test brings its own.
  */
-export function createApiRequestLimiters(
+function createRequestLimiters(
   services: Services,
+  owner: "page" | "api",
   now?: () => number,
 ): Record<RequestKind, RateLimiter> {
   const limiter = (kind: RequestKind) =>
     createRateLimiter({
       ...PER_IP_LIMITS[kind],
-      name: `api-${kind}`,
+      name: `${owner}-${kind}`,
       now,
       store: services.rateLimits,
     });
   return { read: limiter("read"), write: limiter("write"), redeem: limiter("redeem") };
+}
+
+/** The JSON API's limiters, counted apart from the pages' under the same per-IP limits. */
+export function createApiRequestLimiters(
+  services: Services,
+  now?: () => number,
+): Record<RequestKind, RateLimiter> {
+  return createRequestLimiters(services, "api", now);
 }
