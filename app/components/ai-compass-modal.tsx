@@ -20,6 +20,7 @@ import { Modal } from "./ui/modal";
 import { LoadingStatus } from "./ui/spinner";
 import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
+import { Button } from "./ui/button";
 
 export type AiCompassModalProps = {
   open: boolean;
@@ -185,12 +186,9 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
             </p>
           )}
           <div className="mt-4 flex justify-end">
-            <button
-              type="submit"
-              className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-            >
+            <Button variant="primary" size="medium" type="submit">
               {t(m.compass_submit)}
-            </button>
+            </Button>
           </div>
         </form>
       )}
@@ -222,13 +220,9 @@ export function AiCompassModal({ open, onClose, onApplyKeyword }: AiCompassModal
           )}
           <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t(m.compass_choose)}</p>
           <div className="mt-5 flex justify-end">
-            <button
-              type="button"
-              onClick={tryAnother}
-              className="rounded-lg border border-slate-300 px-4 py-2 font-semibold dark:border-slate-600"
-            >
+            <Button variant="secondary" size="medium" onClick={tryAnother}>
               {t(m.compass_try_another)}
-            </button>
+            </Button>
           </div>
         </div>
       )}

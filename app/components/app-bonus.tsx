@@ -4,6 +4,7 @@ import { APP_BONUS_MODAL_DELAY_MS } from "../../core/rules";
 import type { ViewerSummary } from "../../core/viewer";
 import { useToast } from "./toast";
 import { Modal } from "./ui/modal";
+import { Button } from "./ui/button";
 import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
@@ -79,13 +80,9 @@ export function AppBonus({ viewer }: { viewer: ViewerSummary | undefined }) {
       title={t(m.app_bonus_title)}
       footer={
         <>
-          <button
-            type="button"
-            onClick={() => setOpen(false)}
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold dark:border-slate-600"
-          >
+          <Button variant="secondary" size="small" onClick={() => setOpen(false)}>
             {t(m.app_bonus_later)}
-          </button>
+          </Button>
           <button
             type="button"
             disabled={claiming}

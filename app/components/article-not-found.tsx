@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
+import { ButtonLink } from "./ui/button";
 
 /** An unknown, hidden or malformed article address. */
 export function ArticleNotFound() {
@@ -9,12 +10,14 @@ export function ArticleNotFound() {
     <section className="mx-auto max-w-2xl px-4 py-16 text-center">
       <h1 className="text-3xl font-bold">{t(m.article_not_found)}</h1>
       <p className="mt-4 text-slate-600 dark:text-slate-300">{t(m.article_not_found_hint)}</p>
-      <Link
+      <ButtonLink
+        variant="primary"
+        size="medium"
+        className="mt-6 inline-block"
         to={href("/articles")}
-        className="mt-6 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
       >
         {t(m.article_back)}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

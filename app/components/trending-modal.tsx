@@ -13,6 +13,7 @@ import { LoadingStatus } from "./ui/spinner";
 import type { Locale } from "../../core/locale";
 import { answerLanguageHeaders, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
+import { Button } from "./ui/button";
 
 // The markdown renderer is only needed once an answer arrives: keep it out of the home bundle.
 const Markdown = lazy(() => import("./markdown").then((module) => ({ default: module.Markdown })));
@@ -109,13 +110,9 @@ export function TrendingModal({ open, onClose }: TrendingModalProps) {
       onClose={onClose}
       title={t(m.trending_title)}
       footer={
-        <button
-          type="button"
-          onClick={onClose}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white"
-        >
+        <Button variant="primary" size="small" onClick={onClose}>
           {t(m.close)}
-        </button>
+        </Button>
       }
     >
       {!current && <LoadingStatus>{t(m.trending_loading)}</LoadingStatus>}

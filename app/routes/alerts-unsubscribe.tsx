@@ -8,6 +8,7 @@ import {
 import { ValidationError } from "../../server/domain/common/errors";
 import { answerLocale } from "../../server/web/answer-language";
 import type { Route } from "./+types/alerts-unsubscribe";
+import { Button } from "../components/ui/button";
 
 type UnsubscribeView = { locale: Locale } & (
   { view: "confirm"; token: string } | { view: "done" } | { view: "invalid" }
@@ -85,12 +86,9 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
             method="post"
             action={`/alerts/unsubscribe?token=${encodeURIComponent(view.token)}&lang=${locale}`}
           >
-            <button
-              type="submit"
-              className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
-            >
+            <Button variant="primary" size="large" className="mt-8 inline-block" type="submit">
               {m.account_unsubscribe_button({}, { locale })}
-            </button>
+            </Button>
           </form>
         </>
       ) : (

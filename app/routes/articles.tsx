@@ -1,4 +1,4 @@
-import { data, Link, useNavigation, useRevalidator } from "react-router";
+import { data, useNavigation, useRevalidator } from "react-router";
 import { canWriteArticles, listArticles } from "../../server/domain/articles/articles";
 import { getLiveUpdateCursor } from "../../server/domain/catalog/live-updates";
 import { ArticleCard, type ArticleCardData } from "../components/article-card";
@@ -20,6 +20,7 @@ import type { Route } from "./+types/articles";
 import { byCount, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 import { localeOfPath } from "../../core/locale";
+import { ButtonLink } from "../components/ui/button";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { services, identity } = context;
@@ -128,12 +129,9 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
           )}
         </div>
         {canWrite && (
-          <Link
-            to={href("/articles/new")}
-            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
-          >
+          <ButtonLink variant="primary" size="medium" to={href("/articles/new")}>
             {t(m.articles_write)}
-          </Link>
+          </ButtonLink>
         )}
       </div>
 
@@ -169,12 +167,14 @@ export default function Articles({ loaderData }: Route.ComponentProps) {
               <p className="mt-2 text-slate-600 dark:text-slate-300">
                 {t(m.articles_no_match_hint)}
               </p>
-              <Link
+              <ButtonLink
+                variant="primary"
+                size="medium"
+                className="mt-4 inline-block"
                 to={href("/articles")}
-                className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
               >
                 {t(m.articles_reset)}
-              </Link>
+              </ButtonLink>
             </>
           ) : (
             <>

@@ -26,6 +26,7 @@ import { signInHref } from "../lib/sign-in-href";
 import { coursePath } from "../../core/course-paths";
 import { goPageLocale } from "../lib/go-language";
 import type { Route } from "./+types/go";
+import { buttonClass } from "../components/ui/button";
 
 const noStore = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" };
 
@@ -230,7 +231,7 @@ function ConfirmOpening({
       <a
         href={goHref(courseId, locale, { confirm: "1" })}
         rel="nofollow"
-        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
+        className={buttonClass("primary", "large", "mt-8 inline-block")}
       >
         {m.writing_go_open({}, { locale })}
       </a>
@@ -255,7 +256,7 @@ function ExampleCoursePage({ title, locale }: { title: string; locale: Locale })
       </p>
       <a
         href={localizedHref(locale, "/")}
-        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
+        className={buttonClass("primary", "large", "mt-8 inline-block")}
       >
         {m.error_back_to_courses({}, { locale })}
       </a>
@@ -270,7 +271,7 @@ function Refused({ refusal, locale }: { refusal: NavigationRefusal; locale: Loca
       <p className="mt-4 text-slate-700 dark:text-slate-200">{REFUSALS[refusal]({}, { locale })}</p>
       <a
         href={localizedHref(locale, "/")}
-        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
+        className={buttonClass("primary", "large", "mt-8 inline-block")}
       >
         {m.error_back_to_courses({}, { locale })}
       </a>
@@ -299,7 +300,7 @@ function CreditLimitReached({
       </div>
       <a
         href={localizedHref(locale, signedIn ? "/#redeem-section" : "/")}
-        className="mt-8 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white"
+        className={buttonClass("primary", "large", "mt-8 inline-block")}
       >
         {(signedIn ? m.credit_limit_redeem : m.error_back_to_courses)({}, { locale })}
       </a>
