@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { courses, type NewCourseRow } from "../../db/schema";
 import { listedCondition } from "../catalog/catalog";
 import type { IngestServices } from "./ingest-services";
@@ -22,9 +22,10 @@ const RECHECK_AFTER_MS = 6 * HOUR_MS;
 /**
  * Asks Udemy again about listed coupons that may have died: ending within 2 hours, fewer than 50
  * uses left, or last checked more than 6 hours ago (or never) — the first two kinds first, then
- * the soonest-ending — within what
- * is left of the run's check budget. Udemy's "no" retires the coupon; its "yes" stores the end
- * time and uses left it gave; "unknown" changes nothing — a coupon is never delisted on a guess.
+ * the soonest-ending — within what is left of the run's check budget. A course listed by a link
+ * without a coupon code (Udemy said it was free) is asked the same way, by its link alone: it may
+ * have turned paid since. Udemy's "no" retires the coupon; its "yes" stores the end time and uses
+ * left it gave; "unknown" changes nothing — a coupon is never delisted on a guess.
  */
 export async function recheckCoupons(
   services: IngestServices,
@@ -41,12 +42,12 @@ export async function recheckCoupons(
       link: courses.link,
       couponCode: courses.couponCode,
       imageUrl: courses.imageUrl,
+      udemyId: courses.udemyId,
     })
     .from(courses)
     .where(
       and(
         listedCondition(services, now),
-        isNotNull(courses.couponCode),
         or(
           lt(courses.expiresAt, endingSoon),
           lt(courses.usesRemaining, RECHECK_FEW_USES),
@@ -66,16 +67,20 @@ export async function recheckCoupons(
   let checked = 0;
   let invalid = 0;
   await mapWithConcurrency(due, CHECK_CONCURRENCY, async (course) => {
-    const couponCode = course.couponCode!;
+    const couponCode = course.couponCode;
     const result = await runCheck.check({
       link: course.link,
       couponCode,
       imageUrl: course.imageUrl,
+      ...(course.udemyId ? { udemyId: course.udemyId } : {}),
     });
     if (result.status === "unknown") return;
     checked += 1;
     // Only the coupon that was checked: a new one may have arrived meanwhile.
-    const sameCoupon = and(eq(courses.id, course.id), eq(courses.couponCode, couponCode));
+    const sameCoupon = and(
+      eq(courses.id, course.id),
+      couponCode === null ? isNull(courses.couponCode) : eq(courses.couponCode, couponCode),
+    );
     if (result.status === "invalid") {
       const retired = await services.db
         .update(courses)

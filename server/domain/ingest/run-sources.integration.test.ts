@@ -534,6 +534,39 @@ describe("runIngest with the Udemy check", () => {
     ]);
   });
 
+  it("re-checks a course listed without a coupon code too, and retires it once Udemy says it is paid", async () => {
+    const link = "https://www.udemy.com/course/free-now/";
+    const feeds = createFixtureFeeds([
+      {
+        name: "fixtures",
+        answer: [
+          fixtureRecord("free-now", found, {
+            courseUrl: link,
+            couponCode: null,
+            expiresAt: null,
+            usesRemaining: null,
+          }),
+        ],
+      },
+    ]);
+    await runIngest(servicesWith(feeds, { udemyCheck: createFakeUdemyCheck() }));
+    expect(await listedSlugs()).toEqual(["free-now"]);
+
+    // Seven hours later Udemy's last "free" is old: asked again, by its link alone.
+    harness.clock.advance(7 * 60 * 60_000);
+    const paidNow = createFakeUdemyCheck({
+      [link]: { status: "invalid", reason: "not 100% off (price 19.99)" },
+    });
+    const summary = await runIngest(
+      servicesWith(createFixtureFeeds([{ name: "fixtures", answer: [] }]), {
+        udemyCheck: paidNow,
+      }),
+    );
+    expect(paidNow.calls).toEqual([expect.objectContaining({ link, couponCode: null })]);
+    expect(summary).toMatchObject({ checked: 1, retired: { invalid: 1 } });
+    expect(await listedSlugs()).toEqual([]);
+  });
+
   it("never delists on unknown, lists nothing unverified, and stops asking once Udemy refuses", async () => {
     const feeds = createFixtureFeeds([
       { name: "fixtures", answer: [fixtureRecord("a", found), fixtureRecord("b", found)] },
