@@ -15,6 +15,42 @@ export const proseClass =
   "[&_a]:font-medium [&_a]:text-brand-600 [&_a]:underline [&_a]:underline-offset-2 " +
   "hover:[&_a]:text-brand-700 dark:[&_a]:text-brand-100";
 
+/** A text page's title over a ruled line, with what the page says of itself beneath it. */
+export function PageHeader({ title, children }: { title: ReactNode; children: ReactNode }) {
+  return (
+    <header className="border-b border-slate-200 pb-6 dark:border-slate-800">
+      <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
+        {title}
+      </h1>
+      {children}
+    </header>
+  );
+}
+
+/** The intro line under a PageHeader's title on the contact and downloads pages. */
+export function PageIntro({ children }: { children: ReactNode }) {
+  return <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">{children}</p>;
+}
+
+type ProseSectionProps = {
+  /** The heading's id, which labels the section. */
+  headingId: string;
+  title: ReactNode;
+  children: ReactNode;
+};
+
+/** A titled section of running text on a text page (contact, downloads). */
+export function ProseSection({ headingId, title, children }: ProseSectionProps) {
+  return (
+    <section aria-labelledby={headingId} className="mt-12">
+      <h2 id={headingId} className="text-xl font-bold text-slate-900 sm:text-2xl dark:text-white">
+        {title}
+      </h2>
+      <div className={proseClass}>{children}</div>
+    </section>
+  );
+}
+
 export type LegalSection = {
   /** Fragment id, so a section can be linked to (e.g. /privacy#your-rights). */
   id: string;
@@ -35,12 +71,9 @@ export function LegalPage({ title, dateLine, intro, sections }: LegalPageProps) 
   const { t } = useMessages();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-      <header className="border-b border-slate-200 pb-6 dark:border-slate-800">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-          {title}
-        </h1>
+      <PageHeader title={title}>
         <p className="mt-3 text-sm text-slate-500 dark:text-slate-400">{dateLine}</p>
-      </header>
+      </PageHeader>
 
       <div className={`mt-6 ${proseClass}`}>{intro}</div>
 

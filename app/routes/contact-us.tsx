@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import { proseClass } from "../components/legal-page";
+import { PageHeader, PageIntro, ProseSection } from "../components/legal-page";
 import { rich } from "../components/rich-text";
 import { useMessages } from "../lib/i18n";
 import { simplePageMeta } from "../lib/seo";
@@ -73,12 +73,9 @@ export default function ContactUs() {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-      <header className="border-b border-slate-200 pb-6 dark:border-slate-800">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-          {t(m.contact_title)}
-        </h1>
-        <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">{t(m.contact_intro)}</p>
-      </header>
+      <PageHeader title={t(m.contact_title)}>
+        <PageIntro>{t(m.contact_intro)}</PageIntro>
+      </PageHeader>
 
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {site?.instagramUrl && (
@@ -126,28 +123,20 @@ export default function ContactUs() {
         />
       </ul>
 
-      <section aria-labelledby="before-you-write" className="mt-12">
-        <h2
-          id="before-you-write"
-          className="text-xl font-bold text-slate-900 sm:text-2xl dark:text-white"
-        >
-          {t(m.contact_before_title)}
-        </h2>
-        <div className={proseClass}>
-          <ul>
-            <li>{rich(t(m.contact_before_coupon))}</li>
-            <li>{rich(t(m.contact_before_course))}</li>
-            <li>{rich(t(m.contact_before_account))}</li>
-            <li>{rich(t(m.contact_before_report))}</li>
-          </ul>
-          <p>
-            {rich(t(m.contact_policies), {
-              privacy: (text) => <Link to={href("/privacy")}>{text}</Link>,
-              terms: (text) => <Link to={href("/terms-of-service")}>{text}</Link>,
-            })}
-          </p>
-        </div>
-      </section>
+      <ProseSection headingId="before-you-write" title={t(m.contact_before_title)}>
+        <ul>
+          <li>{rich(t(m.contact_before_coupon))}</li>
+          <li>{rich(t(m.contact_before_course))}</li>
+          <li>{rich(t(m.contact_before_account))}</li>
+          <li>{rich(t(m.contact_before_report))}</li>
+        </ul>
+        <p>
+          {rich(t(m.contact_policies), {
+            privacy: (text) => <Link to={href("/privacy")}>{text}</Link>,
+            terms: (text) => <Link to={href("/terms-of-service")}>{text}</Link>,
+          })}
+        </p>
+      </ProseSection>
     </div>
   );
 }

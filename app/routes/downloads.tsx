@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { findApkDownload } from "../../server/domain/admin/app-download";
-import { proseClass } from "../components/legal-page";
+import { PageHeader, PageIntro, ProseSection } from "../components/legal-page";
 import { rich } from "../components/rich-text";
 import { useMessages } from "../lib/i18n";
 import { simplePageMeta } from "../lib/seo";
@@ -38,14 +38,11 @@ export default function Downloads({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:py-16">
-      <header className="border-b border-slate-200 pb-6 dark:border-slate-800">
-        <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-4xl dark:text-white">
-          {apk ? t(m.downloads_heading_available) : t(m.downloads_heading_soon)}
-        </h1>
-        <p className="mt-3 text-lg text-slate-600 dark:text-slate-300">
+      <PageHeader title={apk ? t(m.downloads_heading_available) : t(m.downloads_heading_soon)}>
+        <PageIntro>
           {t(m.downloads_intro)} {apk ? t(m.downloads_intro_available) : t(m.downloads_intro_soon)}
-        </p>
-      </header>
+        </PageIntro>
+      </PageHeader>
 
       <section
         aria-labelledby="apk-heading"
@@ -112,52 +109,34 @@ export default function Downloads({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <section aria-labelledby="install-heading" className="mt-12">
-        <h2
-          id="install-heading"
-          className="text-xl font-bold text-slate-900 sm:text-2xl dark:text-white"
-        >
-          {t(m.downloads_install_heading)}
-        </h2>
-        <div className={proseClass}>
-          <p>{t(m.downloads_install_intro)}</p>
-          <ol>
-            <li>
-              {rich(
-                apk ? t(m.downloads_step_download_available) : t(m.downloads_step_download_soon),
-              )}
-            </li>
-            <li>{rich(t(m.downloads_step_open))}</li>
-            <li>{rich(t(m.downloads_step_allow))}</li>
-            <li>{rich(t(m.downloads_step_install))}</li>
-            <li>{t(m.downloads_step_sign_in)}</li>
-          </ol>
-          <p>{t(m.downloads_after_install)}</p>
-        </div>
-      </section>
+      <ProseSection headingId="install-heading" title={t(m.downloads_install_heading)}>
+        <p>{t(m.downloads_install_intro)}</p>
+        <ol>
+          <li>
+            {rich(apk ? t(m.downloads_step_download_available) : t(m.downloads_step_download_soon))}
+          </li>
+          <li>{rich(t(m.downloads_step_open))}</li>
+          <li>{rich(t(m.downloads_step_allow))}</li>
+          <li>{rich(t(m.downloads_step_install))}</li>
+          <li>{t(m.downloads_step_sign_in)}</li>
+        </ol>
+        <p>{t(m.downloads_after_install)}</p>
+      </ProseSection>
 
-      <section aria-labelledby="play-store-heading" className="mt-12">
-        <h2
-          id="play-store-heading"
-          className="text-xl font-bold text-slate-900 sm:text-2xl dark:text-white"
-        >
-          {t(m.downloads_play_heading)}
-        </h2>
-        <div className={proseClass}>
-          <p>
-            {t(m.downloads_play_status)}{" "}
-            {apk ? t(m.downloads_play_until_available) : t(m.downloads_play_until_soon)}{" "}
-            {t(m.downloads_play_later)}
-          </p>
-          <p>
-            {rich(t(m.downloads_questions), {
-              contact: contactLink,
-              terms: (text) => <Link to={href("/terms-of-service")}>{text}</Link>,
-              privacy: (text) => <Link to={href("/privacy")}>{text}</Link>,
-            })}
-          </p>
-        </div>
-      </section>
+      <ProseSection headingId="play-store-heading" title={t(m.downloads_play_heading)}>
+        <p>
+          {t(m.downloads_play_status)}{" "}
+          {apk ? t(m.downloads_play_until_available) : t(m.downloads_play_until_soon)}{" "}
+          {t(m.downloads_play_later)}
+        </p>
+        <p>
+          {rich(t(m.downloads_questions), {
+            contact: contactLink,
+            terms: (text) => <Link to={href("/terms-of-service")}>{text}</Link>,
+            privacy: (text) => <Link to={href("/privacy")}>{text}</Link>,
+          })}
+        </p>
+      </ProseSection>
     </div>
   );
 }
