@@ -1,7 +1,8 @@
 import { useRef } from "react";
-import { Form, Link, useLocation, useSubmit } from "react-router";
+import { Link, useSubmit } from "react-router";
 import { ARTICLE_LIMITS } from "../../core/article-rules";
 import { hasActiveArticleFilters, type ArticleListQuery } from "../../core/article-paths";
+import { filledFormParams, SearchForm, SearchInput } from "./filter-fields";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
@@ -15,53 +16,41 @@ const fieldClass =
 export function ArticleFilterBar({ query }: { query: ArticleListQuery }) {
   const { t, href } = useMessages();
   const submit = useSubmit();
-  const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const active = hasActiveArticleFilters(query);
 
   return (
-    <Form
-      key={location.search}
-      ref={formRef}
-      method="get"
+    <SearchForm
       action={href("/articles")}
-      role="search"
-      aria-label={t(m.article_filter_label)}
-      preventScrollReset
+      label={t(m.article_filter_label)}
+      formRef={formRef}
       onSubmit={(event) => {
         event.preventDefault();
-        const params = new URLSearchParams();
-        for (const [key, value] of new FormData(event.currentTarget)) {
-          const text = String(value).trim();
-          if (text !== "") params.set(key, text);
-        }
-        void submit(params, { method: "get", action: href("/articles"), preventScrollReset: true });
+        void submit(filledFormParams(event.currentTarget), {
+          method: "get",
+          action: href("/articles"),
+          preventScrollReset: true,
+        });
       }}
       className="grid gap-3 md:grid-cols-12"
     >
       <div className="md:col-span-5">
-        <label htmlFor="article-search" className="sr-only">
-          {t(m.article_search_label)}
-        </label>
-        <input
+        <SearchInput
           id="article-search"
-          type="search"
           name="search"
-          defaultValue={query.search}
+          label={t(m.article_search_label)}
+          value={query.search}
           maxLength={ARTICLE_LIMITS.searchMaxChars}
           placeholder={t(m.article_search_placeholder)}
           className={fieldClass}
         />
       </div>
       <div className="md:col-span-4">
-        <label htmlFor="article-author" className="sr-only">
-          {t(m.article_author_label)}
-        </label>
-        <input
+        <SearchInput
           id="article-author"
-          type="search"
           name="author"
-          defaultValue={query.author}
+          label={t(m.article_author_label)}
+          value={query.author}
           maxLength={ARTICLE_LIMITS.searchMaxChars}
           placeholder={t(m.article_author_placeholder)}
           className={fieldClass}
@@ -84,6 +73,6 @@ export function ArticleFilterBar({ query }: { query: ArticleListQuery }) {
           </Link>
         )}
       </div>
-    </Form>
+    </SearchForm>
   );
 }

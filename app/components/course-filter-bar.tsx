@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useLocation, useSubmit } from "react-router";
+import { Link, useSubmit } from "react-router";
 import {
   COURSE_SORTS,
   MAX_SEARCH_LENGTH,
@@ -11,14 +11,19 @@ import {
 import type { Locale } from "../../core/locale";
 import { taxonomyName } from "../../core/taxonomy-names";
 import { CourseMoreFilters } from "./course-more-filters";
+import {
+  FilterSelect,
+  filledFormParams,
+  filterButtonClass,
+  filterFieldClass,
+  SearchForm,
+  SearchInput,
+} from "./filter-fields";
 import { byCount, useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
-const fieldClass =
-  "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
-
-const buttonClass =
-  "inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg px-4 text-sm font-semibold";
+/** Shown above a select in the phone panel, hidden on wider screens (the select names itself). */
+const filterLabelClass = "text-xs font-medium text-slate-600 md:sr-only dark:text-slate-300";
 
 /** The sort orders' names (English as core/course-filters.ts words them). */
 const SORT_LABELS: Record<CourseSort, typeof m.sort_newest> = {
@@ -57,7 +62,6 @@ export type CourseFilterBarProps = {
 export function CourseFilterBar({ filters, categories, languages }: CourseFilterBarProps) {
   const { t, href, locale } = useMessages();
   const submit = useSubmit();
-  const location = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const panelRef = useRef<HTMLDetailsElement>(null);
   // Held outside the keyed form, so the panel stays open while its filters are being changed.
@@ -77,15 +81,10 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
   const activeCount = countActiveFilters(filters);
 
   return (
-    // Keyed by the query so fields show the URL's state after Back, Forward and Clear.
-    <Form
-      key={location.search}
-      ref={formRef}
-      method="get"
+    <SearchForm
       action={href("/")}
-      role="search"
-      aria-label={t(m.filter_form_label)}
-      preventScrollReset
+      label={t(m.filter_form_label)}
+      formRef={formRef}
       onSubmit={(event) => {
         event.preventDefault();
         // "Remember exclusions" posts the form (its own method and action) instead of listing.
@@ -97,28 +96,25 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
       className="grid gap-2 md:grid-cols-12 md:gap-3"
     >
       <div className="flex gap-2 md:col-span-4 md:self-start">
-        <label htmlFor="course-search" className="sr-only">
-          {t(m.filter_search_label)}
-        </label>
-        <input
+        <SearchInput
           id="course-search"
-          type="search"
           name="search"
-          defaultValue={filters.search}
+          label={t(m.filter_search_label)}
+          value={filters.search}
           maxLength={MAX_SEARCH_LENGTH}
           placeholder={t(m.filter_search_placeholder)}
-          className={`${fieldClass} min-w-0`}
+          className={`${filterFieldClass} min-w-0`}
         />
         <button
           type="submit"
-          className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}
+          className={`${filterButtonClass} bg-brand-600 text-white hover:bg-brand-700`}
         >
           {t(m.filter_search_button)}
         </button>
         {hasActiveCourseFilters(filters) && (
           <Link
             to={href("/#courses-section")}
-            className={`${buttonClass} border border-slate-300 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800`}
+            className={`${filterButtonClass} border border-slate-300 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800`}
           >
             {t(m.filter_clear)}
           </Link>
@@ -131,7 +127,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
         className="group md:col-span-8 md:details-content:[content-visibility:visible]"
       >
         <summary
-          className={`${buttonClass} w-full cursor-pointer list-none gap-2 border border-slate-300 bg-white hover:bg-slate-100 md:supports-[selector(::details-content)]:hidden dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden`}
+          className={`${filterButtonClass} w-full cursor-pointer list-none gap-2 border border-slate-300 bg-white hover:bg-slate-100 md:supports-[selector(::details-content)]:hidden dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800 [&::-webkit-details-marker]:hidden`}
         >
           <FilterIcon />
           {t(m.filter_toggle)}
@@ -158,6 +154,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
                 label: taxonomyName(category, locale),
               })),
             ]}
+            labelClassName={filterLabelClass}
             onChange={submitForm}
           />
           <FilterSelect
@@ -169,6 +166,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
               value: String(option.value),
               label: ratingLabel(option.value, locale),
             }))}
+            labelClassName={filterLabelClass}
             onChange={submitForm}
           />
           <FilterSelect
@@ -183,6 +181,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
                 label: taxonomyName(language, locale),
               })),
             ]}
+            labelClassName={filterLabelClass}
             onChange={submitForm}
           />
           <FilterSelect
@@ -191,19 +190,20 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
             label={t(m.filter_sort)}
             value={filters.sort}
             options={COURSE_SORTS.map((sort) => ({ value: sort, label: t(SORT_LABELS[sort]) }))}
+            labelClassName={filterLabelClass}
             onChange={submitForm}
           />
           <CourseMoreFilters filters={filters} onChange={submitForm} />
           {/* Without JavaScript a select cannot submit on its own; with it, this is a no-op. */}
           <button
             type="submit"
-            className={`${buttonClass} col-span-2 bg-brand-600 text-white hover:bg-brand-700 md:hidden`}
+            className={`${filterButtonClass} col-span-2 bg-brand-600 text-white hover:bg-brand-700 md:hidden`}
           >
             {t(m.filter_apply)}
           </button>
         </div>
       </details>
-    </Form>
+    </SearchForm>
   );
 }
 
@@ -242,54 +242,13 @@ function countActiveFilters(filters: CourseFilters): number {
   ].filter(Boolean).length;
 }
 
-type FilterSelectProps = {
-  id: string;
-  name: string;
-  /** The accessible name; shown above the select in the phone panel, hidden on wider screens. */
-  label: string;
-  value: string;
-  options: Array<{ value: string; label: string }>;
-  onChange: () => void;
-};
-
-/** One filter of the bar: submits on change, and a change made before hydration is replayed. */
-function FilterSelect({ id, name, label, value, options, onChange }: FilterSelectProps) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label
-        htmlFor={id}
-        className="text-xs font-medium text-slate-600 md:sr-only dark:text-slate-300"
-      >
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        data-replay={id}
-        defaultValue={value}
-        onChange={onChange}
-        className={fieldClass}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /** Drops empty and default values: page 1, All categories and rating 0 are left out of the URL. */
 function cleanFormData(form: HTMLFormElement): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of new FormData(form)) {
-    const text = String(value).trim();
-    if (text === "") continue;
-    if (key === "rating" && text === "0") continue;
-    if (key === "sort" && text === "newest") continue;
-    if (key === "intent") continue;
-    params.set(key, text);
-  }
-  return params;
+  return filledFormParams(
+    form,
+    (key, text) =>
+      (key === "rating" && text === "0") ||
+      (key === "sort" && text === "newest") ||
+      key === "intent",
+  );
 }

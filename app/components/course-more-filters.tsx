@@ -15,6 +15,7 @@ import {
 } from "../../core/course-filter-options";
 import type { CourseFilters } from "../../core/course-filters";
 import { formatCount } from "../../core/numbers";
+import { FilterSelect, filterButtonClass, filterFieldClass } from "./filter-fields";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
@@ -45,10 +46,6 @@ const CERTIFICATE_LABELS: Record<CertificateOption, Message> = {
   no: m.filter_certificate_no,
 };
 
-const fieldClass =
-  "min-h-11 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
-const buttonClass =
-  "inline-flex min-h-11 shrink-0 items-center justify-center rounded-lg px-4 text-sm font-semibold";
 const labelClass = "text-xs font-medium text-slate-600 dark:text-slate-300";
 
 /** The learners' filters beyond SPEC's, in the filter bar's GET form: open when one is in use. */
@@ -74,25 +71,15 @@ export function CourseMoreFilters({
     value: string,
     options: Array<{ value: string; label: string }>,
   ) => (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={`course-${name}`} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={`course-${name}`}
-        name={FILTER_PARAMS[name]}
-        data-replay={`course-${name}`}
-        defaultValue={value}
-        onChange={onChange}
-        className={fieldClass}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterSelect
+      id={`course-${name}`}
+      name={FILTER_PARAMS[name]}
+      label={label}
+      labelClassName={labelClass}
+      value={value}
+      options={options}
+      onChange={onChange}
+    />
   );
   const listField = (name: "hideWords" | "hideInstructors", label: string, placeholder: string) => (
     <div className="col-span-2 flex min-w-0 flex-col gap-1">
@@ -105,7 +92,7 @@ export function CourseMoreFilters({
         defaultValue={formatHiddenList(filters[name])}
         maxLength={MAX_HIDDEN_LIST_LENGTH}
         placeholder={placeholder}
-        className={fieldClass}
+        className={filterFieldClass}
       />
     </div>
   );
@@ -161,7 +148,7 @@ export function CourseMoreFilters({
           {/* Without JavaScript a select cannot submit on its own; the text fields need a press. */}
           <button
             type="submit"
-            className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}
+            className={`${filterButtonClass} bg-brand-600 text-white hover:bg-brand-700`}
           >
             {t(m.filter_apply)}
           </button>
@@ -172,7 +159,7 @@ export function CourseMoreFilters({
             value="save-exclusions"
             formMethod="post"
             formAction={`${href("/")}?index`}
-            className={`${buttonClass} border border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800`}
+            className={`${filterButtonClass} border border-slate-300 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800`}
           >
             {t(m.filter_hide_save)}
           </button>
