@@ -17,6 +17,7 @@ import {
   type UdemyRatingOption,
   type UpdatedWithin,
 } from "./course-filter-options";
+import { SHOW_CLAIMED_PARAM, SHOW_CLAIMED_VALUE } from "./claims";
 
 /** Home-page state as kept in the query string, plus the learners' filters and the sort. */
 export const COURSE_SORTS = ["newest", "best", "rating", "students", "expiring"] as const;
@@ -63,6 +64,11 @@ export type CourseFilters = {
   /** Courses whose title has one of these words, or by one of these instructors, are hidden. */
   hideWords: string[];
   hideInstructors: string[];
+  /**
+   * A signed-in learner sees the courses they already claimed too (`claimed=show`); by default
+   * their lists hide them (core/claims.ts). Means nothing to a visitor.
+   */
+  showClaimed: boolean;
 };
 
 export const DEFAULT_COURSE_FILTERS: CourseFilters = {
@@ -80,6 +86,7 @@ export const DEFAULT_COURSE_FILTERS: CourseFilters = {
   certificate: "",
   hideWords: [],
   hideInstructors: [],
+  showClaimed: false,
 };
 
 /** Control characters are dropped (PostgreSQL cannot even store a NUL byte). */
@@ -115,13 +122,14 @@ export function parseCourseFilters(params: URLSearchParams): CourseFilters {
     page: wholeNumberIn(params.get("page"), 1, 100_000, 1),
     language: pickOption(COURSE_LANGUAGES, cleanText(params.get(FILTER_PARAMS.language), 40)) ?? "",
     sort: isCourseSort(sort) ? sort : "newest",
+    showClaimed: params.get(SHOW_CLAIMED_PARAM) === SHOW_CLAIMED_VALUE,
     ...parseLearnerFilters(params),
   };
 }
 
 type LearnerFilters = Omit<
   CourseFilters,
-  "search" | "type" | "rating" | "page" | "language" | "sort"
+  "search" | "type" | "rating" | "page" | "language" | "sort" | "showClaimed"
 >;
 
 /** An unknown value, or a list that cannot be one, is dropped (the list is shown without it). */
@@ -188,6 +196,7 @@ export function toCourseSearchParams(filters: Partial<CourseFilters>): URLSearch
   for (const name of LIST_FILTERS)
     if (merged[name].length > 0) params.set(FILTER_PARAMS[name], formatHiddenList(merged[name]));
   if (merged.sort !== "newest") params.set("sort", merged.sort);
+  if (merged.showClaimed) params.set(SHOW_CLAIMED_PARAM, SHOW_CLAIMED_VALUE);
   if (merged.page > 1) params.set("page", String(merged.page));
   return params;
 }
