@@ -8,10 +8,10 @@ import {
   runIngest,
   type IngestProgress,
   type IngestRunSummary,
-  type SourceOutcome,
 } from "../server/domain/ingest/run-sources";
 import { UTC_OFFSET_PATTERN } from "../core/dates";
 import { callServer, openCliTarget, postToServer, readCliConfig } from "./cli-database";
+import { describeOutcome } from "./ingest-summary";
 
 const usage = `Usage: npm run ingest [-- --source <name>]
        npm run ingest -- --file <feed.json> [--source <name>] [--timezone <±HH:MM>]
@@ -179,12 +179,6 @@ async function runThroughServer(
     }
   }
   throw new CliFailure("The server stopped answering before the run finished.", 1);
-}
-
-function describeOutcome(outcome: SourceOutcome): string {
-  if (!outcome.ok) return `  ${outcome.name} (${outcome.kind}): ${outcome.errors.join("; ")}`;
-  const errors = outcome.errors.length > 0 ? `, errors ${outcome.errors.length}` : "";
-  return `  ${outcome.name} (${outcome.kind}): found ${outcome.found}, added ${outcome.added}, updated ${outcome.updated}, unchanged ${outcome.unchanged}${errors}`;
 }
 
 function printProgress(event: IngestProgress) {

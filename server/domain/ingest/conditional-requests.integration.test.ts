@@ -138,6 +138,7 @@ beforeEach(async () => {
 describe("conditional requests to coupon sources", () => {
   it("an unchanged source answers 304: read OK, nothing new, no detail page fetched, nothing retired", async () => {
     const services = servicesWith([htmlSource()]);
+    const fullReadAt = harness.clock.now().toISOString();
     const first = await runAt(services);
     expect(first.sources[0]).toMatchObject({ name: "cards", ok: true, added: 2 });
     expect(lastListRequest().headers["if-none-match"]).toBeUndefined();
@@ -151,6 +152,8 @@ describe("conditional requests to coupon sources", () => {
       name: "cards",
       ok: true,
       notModified: true,
+      // What the CLI prints: "not modified since <the full read> (304): nothing new".
+      notModifiedSince: fullReadAt,
       found: 0,
       added: 0,
       errors: [],

@@ -27,6 +27,8 @@ export type SourceOutcome = {
    * coupons count as still seen (none is retired as stale in this run).
    */
   notModified?: boolean;
+  /** With `notModified`: when the source was last read in full (ISO), its validators kept. */
+  notModifiedSince?: string;
   errors: string[];
 };
 
@@ -37,8 +39,14 @@ export function failedOutcome(source: CouponSource, error: string): SourceOutcom
 }
 
 /** Read OK, nothing new: the source answered 304 Not Modified. */
-function unchangedOutcome(source: CouponSource): SourceOutcome {
-  return { ...noCounts(source), ok: true, notModified: true, errors: [] };
+function unchangedOutcome(source: CouponSource, since: Date | undefined): SourceOutcome {
+  return {
+    ...noCounts(source),
+    ok: true,
+    notModified: true,
+    ...(since ? { notModifiedSince: since.toISOString() } : {}),
+    errors: [],
+  };
 }
 
 function noCounts(source: CouponSource) {
@@ -77,8 +85,10 @@ export async function importSource(
   runCheck: RunCouponCheck | null,
 ): Promise<SourceOutcome> {
   let loaded: SourceLoadResult;
+  let kept: Awaited<ReturnType<typeof validatorsToSend>>;
   try {
-    const validators = await validatorsToSend(services, source.name);
+    kept = await validatorsToSend(services, source.name);
+    const validators = kept?.validators;
     loaded = await source.load({
       now: services.clock.now(),
       signal,
@@ -93,7 +103,7 @@ export async function importSource(
     }
     return failed;
   }
-  if (loaded.notModified) return unchangedOutcome(source);
+  if (loaded.notModified) return unchangedOutcome(source, kept?.savedAt);
   try {
     const imported = await importCouponRecords(services, loaded.records, source.name, {
       verify: runCheck ? (request) => runCheck.check(request) : undefined,

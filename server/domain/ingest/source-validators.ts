@@ -11,13 +11,14 @@ import type { Services } from "../../services";
 export const FULL_READ_EVERY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The validators of the source's first page to send with this run's request, or undefined when
- * the source must be read in full (none kept, or kept longer than FULL_READ_EVERY_MS ago).
+ * The validators of the source's first page to send with this run's request, and when they were
+ * kept (the last full read), or undefined when the source must be read in full (none kept, or
+ * kept longer than FULL_READ_EVERY_MS ago).
  */
 export async function validatorsToSend(
   services: Services,
   source: string,
-): Promise<FirstPageValidators | undefined> {
+): Promise<{ validators: FirstPageValidators; savedAt: Date } | undefined> {
   const [row] = await services.db
     .select()
     .from(sourceValidators)
@@ -28,9 +29,12 @@ export async function validatorsToSend(
     return undefined;
   }
   return {
-    url: row.url,
-    ...(row.etag === null ? {} : { etag: row.etag }),
-    ...(row.lastModified === null ? {} : { lastModified: row.lastModified }),
+    validators: {
+      url: row.url,
+      ...(row.etag === null ? {} : { etag: row.etag }),
+      ...(row.lastModified === null ? {} : { lastModified: row.lastModified }),
+    },
+    savedAt: row.savedAt,
   };
 }
 
