@@ -1,0 +1,2 @@
+CREATE INDEX "courses_instructor_trgm" ON "courses" USING gin ("instructor" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "courses_listed_facts_idx" ON "courses" USING btree ("language","level","category","udemy_rating","students","duration_minutes","last_updated_on","is_paid","review_average","date","expires_at") WHERE "courses"."active";
