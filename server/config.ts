@@ -209,16 +209,7 @@ function isCronPattern(pattern: string): boolean {
   }
 }
 
-import type {
-  Config,
-  TelegramSettings,
-  PushSettings,
-  IngestConfig,
-  AlertSettings,
-  AuthSettings,
-  S3Settings,
-  SiteSettings,
-} from "./config-types";
+import type { Config } from "./config-types";
 
 export type {
   Config,
@@ -229,7 +220,7 @@ export type {
   AuthSettings,
   S3Settings,
   SiteSettings,
-};
+} from "./config-types";
 
 export class ConfigError extends Error {
   override name = "ConfigError";
