@@ -9,6 +9,24 @@ import * as m from "../../core/paraglide/messages";
 const fieldClass =
   "w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-700 dark:bg-slate-900";
 
+/** The two searches: words in the article, and its author's name. */
+const ARTICLE_SEARCHES = [
+  {
+    id: "article-search",
+    name: "search",
+    span: "md:col-span-5",
+    label: m.article_search_label,
+    placeholder: m.article_search_placeholder,
+  },
+  {
+    id: "article-author",
+    name: "author",
+    span: "md:col-span-4",
+    label: m.article_author_label,
+    placeholder: m.article_author_placeholder,
+  },
+] as const;
+
 /**
  * The two article searches as a plain GET form (works without JavaScript). With JavaScript the
  * empty fields are left out of the URL; any new search starts again at page 1.
@@ -34,28 +52,19 @@ export function ArticleFilterBar({ query }: { query: ArticleListQuery }) {
       }}
       className="grid gap-3 md:grid-cols-12"
     >
-      <div className="md:col-span-5">
-        <SearchInput
-          id="article-search"
-          name="search"
-          label={t(m.article_search_label)}
-          value={query.search}
-          maxLength={ARTICLE_LIMITS.searchMaxChars}
-          placeholder={t(m.article_search_placeholder)}
-          className={fieldClass}
-        />
-      </div>
-      <div className="md:col-span-4">
-        <SearchInput
-          id="article-author"
-          name="author"
-          label={t(m.article_author_label)}
-          value={query.author}
-          maxLength={ARTICLE_LIMITS.searchMaxChars}
-          placeholder={t(m.article_author_placeholder)}
-          className={fieldClass}
-        />
-      </div>
+      {ARTICLE_SEARCHES.map((field) => (
+        <div key={field.name} className={field.span}>
+          <SearchInput
+            id={field.id}
+            name={field.name}
+            label={t(field.label)}
+            value={query[field.name]}
+            maxLength={ARTICLE_LIMITS.searchMaxChars}
+            placeholder={t(field.placeholder)}
+            className={fieldClass}
+          />
+        </div>
+      ))}
       <div className="flex gap-2 md:col-span-3">
         <button
           type="submit"

@@ -34,6 +34,14 @@ const SORT_LABELS: Record<CourseSort, typeof m.sort_newest> = {
   expiring: m.sort_expiring,
 };
 
+/** "All …" (no filter) first, then each category or language in the visitor's language. */
+function taxonomyOptions(allLabel: string, values: string[], locale: Locale) {
+  return [
+    { value: "", label: allLabel },
+    ...values.map((value) => ({ value, label: taxonomyName(value, locale) })),
+  ];
+}
+
 /** "Any Rating", "5 Stars Only", "4 Stars & Up" … "1 Star & Up". */
 function ratingLabel(stars: number, locale: Locale): string {
   if (stars === 0) return m.filter_rating_any({}, { locale });
@@ -147,13 +155,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
             name="type"
             label={t(m.filter_category)}
             value={filters.type}
-            options={[
-              { value: "", label: t(m.filter_all_categories) },
-              ...categories.map((category) => ({
-                value: category,
-                label: taxonomyName(category, locale),
-              })),
-            ]}
+            options={taxonomyOptions(t(m.filter_all_categories), categories, locale)}
             labelClassName={filterLabelClass}
             onChange={submitForm}
           />
@@ -174,13 +176,7 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
             name="language"
             label={t(m.filter_language)}
             value={filters.language}
-            options={[
-              { value: "", label: t(m.filter_all_languages) },
-              ...languages.map((language) => ({
-                value: language,
-                label: taxonomyName(language, locale),
-              })),
-            ]}
+            options={taxonomyOptions(t(m.filter_all_languages), languages, locale)}
             labelClassName={filterLabelClass}
             onChange={submitForm}
           />

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { PublicCourse } from "../../core/course";
 import { courseListHref } from "../../core/course-filters";
@@ -20,6 +21,20 @@ export type HeroProps = {
 
 const buttonClass =
   "inline-flex min-h-11 items-center justify-center rounded-lg px-4 text-sm font-semibold md:px-5 md:text-base";
+
+/** A hero button that opens a dialog; a tap before hydration is replayed (data-replay). */
+function OutlineButton(props: { replay: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      data-replay={props.replay}
+      onClick={props.onClick}
+      className={`${buttonClass} border border-white/60 hover:bg-white/10`}
+    >
+      {props.children}
+    </button>
+  );
+}
 
 /**
  * On a phone the hero stays short (the first course card must start within the first screen);
@@ -51,22 +66,12 @@ export function Hero({ onOpenGuide, onOpenTrending, endingToday, categories, now
             >
               {t(m.hero_discover)}
             </a>
-            <button
-              type="button"
-              data-replay="open-ai-guide"
-              onClick={onOpenGuide}
-              className={`${buttonClass} border border-white/60 hover:bg-white/10`}
-            >
+            <OutlineButton replay="open-ai-guide" onClick={onOpenGuide}>
               {t(m.hero_ai_guide)}
-            </button>
-            <button
-              type="button"
-              data-replay="open-trending"
-              onClick={onOpenTrending}
-              className={`${buttonClass} border border-white/60 hover:bg-white/10`}
-            >
+            </OutlineButton>
+            <OutlineButton replay="open-trending" onClick={onOpenTrending}>
               {t(m.hero_trending)}
-            </button>
+            </OutlineButton>
           </div>
         </div>
         {/* Left out on phones: there the course list itself must come first. */}

@@ -76,25 +76,11 @@ export const INDONESIAN_CONTEXT_INSULTS: readonly string[] = [
   "sialan",
 ];
 
-/** Rude second-person pronouns and the "dasar …" ("you …!") opener that turn a word into an insult. */
-export const INSULT_MARKERS_BEFORE: readonly string[] = [
-  "dasar",
-  "lu",
-  "lo",
-  "loe",
-  "elu",
-  "elo",
-  "lw",
-];
-export const INSULT_MARKERS_AFTER: readonly string[] = [
-  "lu",
-  "lo",
-  "loe",
-  "elu",
-  "elo",
-  "lw",
-  "luh",
-];
+/** Rude second-person pronouns ("you"): beside a word they turn it into an insult. */
+const RUDE_YOU = ["lu", "lo", "loe", "elu", "elo", "lw"];
+/** The pronouns and the "dasar …" ("you …!") opener that turn the word after them into an insult. */
+export const INSULT_MARKERS_BEFORE: readonly string[] = ["dasar", ...RUDE_YOU];
+export const INSULT_MARKERS_AFTER: readonly string[] = [...RUDE_YOU, "luh"];
 
 /**
  * Affixes an offensive root may carry ("ngentotin", "bangsatnya", "dientot"). Only these are
