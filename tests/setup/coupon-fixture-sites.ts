@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createCouponFeeds } from "../../server/adapters/coupon-feeds/feeds";
 import type { FetchPolicy } from "../../server/adapters/coupon-feeds/http-fetch";
 import { parseIngestSources } from "../../server/adapters/coupon-feeds/source-config";
-import type { FixtureHandler } from "./fixture-http-server";
+import { answer, type FixtureHandler } from "./fixture-http-server";
 
 /**
  * Coupon sites recorded in fixtures (server/adapters/coupon-feeds/fixtures/), served from a
@@ -54,6 +54,38 @@ export const byQuery =
   ): FixtureHandler =>
   (request, response, url) =>
     (pages[url.searchParams.get(parameter) ?? ""] ?? otherwise)(request, response, url);
+
+/**
+ * DiscUdemy as it is in 2026 (decision 0033): a list page of `a.card-header` cards, and a /go/
+ * page with several "segment" divs where only the one whose class is exactly "ui segment" holds
+ * the course. `list` is the list path without its page number (the preset's `{page}`); the page
+ * after the first is empty. The presets' tests and the freshness drill both serve these.
+ */
+export function discudemy2026Routes(
+  origin: () => string,
+  list = "/all",
+): Record<string, FixtureHandler> {
+  return {
+    [`${list}/1`]: htmlFixture("discudemy-list-segments.html", origin),
+    [`${list}/2`]: answer("<html><body></body></html>", 200, "text/html"),
+    "/go/python-absolute-beginners": htmlFixture("discudemy-go-segments.html", origin),
+  };
+}
+
+/**
+ * Course Joiner as it is in 2026 (decision 0033): WordPress's posts API of category 74, each
+ * post's course in its `APPLY HERE` button; a page past the last answers WordPress's 400.
+ * `base` is the path the preset's `url` names.
+ */
+export function coursejoiner2026Routes(base = ""): Record<string, FixtureHandler> {
+  return {
+    [`${base}/wp-json/wp/v2/posts`]: byQuery(
+      "page",
+      { "1": answer(couponFixture("coursejoiner-posts-2026.json")) },
+      answer({ code: "rest_post_invalid_page_number", data: { status: 400 } }, 400),
+    ),
+  };
+}
 
 /** Loads the single source one INGEST_SOURCES entry describes. */
 export async function loadOnlySource(

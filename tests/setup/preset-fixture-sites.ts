@@ -2,6 +2,8 @@ import { COUPON_SOURCE_PRESET_NAMES } from "../../server/adapters/coupon-feeds/p
 import {
   byQuery,
   couponFixture,
+  coursejoiner2026Routes,
+  discudemy2026Routes,
   RECORDED_ORIGINS,
   redirectTo as redirect,
 } from "./coupon-fixture-sites";
@@ -90,13 +92,7 @@ const SITES: Record<string, Site> = {
     overrides: (origin) => ({ url: `${origin}/api/v1/coupons` }),
   },
   coursejoiner: {
-    routes: () => ({
-      "/wp-json/wp/v2/posts": byQuery(
-        "page",
-        { "1": answer(fixture("coursejoiner-posts.json")) },
-        answer({ code: "rest_post_invalid_page_number", data: { status: 400 } }, 400),
-      ),
-    }),
+    routes: () => coursejoiner2026Routes(),
     overrides: (origin) => ({ url: origin }),
   },
   idownloadcoupon: {
@@ -115,20 +111,7 @@ const SITES: Record<string, Site> = {
     overrides: (origin) => ({ url: origin, linkTemplate: `${origin}/udemy/{id}/` }),
   },
   discudemy: {
-    routes: (origin) => ({
-      "/all/1": htmlFixture("discudemy-list-1.html", origin),
-      "/all/2": htmlFixture("discudemy-list-2.html", origin),
-      "/go/linux-command-line-basics": htmlFixture(
-        "discudemy-go-linux-command-line-basics.html",
-        origin,
-      ),
-      "/go/ethical-hacking-intro": htmlFixture("discudemy-go-ethical-hacking-intro.html", origin),
-      "/go/desain-grafis-canva": htmlFixture("discudemy-go-desain-grafis-canva.html", origin),
-      "/out/ethical-hacking-intro": redirect(
-        () =>
-          "https://www.udemy.com/course/ethical-hacking-intro-du/?couponCode=HACK24&utm_source=du",
-      ),
-    }),
+    routes: (origin) => discudemy2026Routes(origin),
     overrides: (origin) => ({ url: `${origin}/all/{page}` }),
   },
   couponami: {

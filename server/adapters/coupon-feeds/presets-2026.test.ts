@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   byQuery,
   couponFixture as fixture,
+  coursejoiner2026Routes,
+  discudemy2026Routes,
   htmlFixture,
   loadOnlySource,
   presetFetchPolicy,
@@ -68,8 +70,8 @@ beforeAll(async () => {
       () =>
         "https://www.udemy.com/course/react-native-crash-course-idc/?couponCode=RN-NOV26&utm_source=impact&utm_medium=affiliate",
     ),
-    "/seg/1": html("discudemy-list-segments.html"),
-    "/go/python-absolute-beginners": html("discudemy-go-segments.html"),
+    ...discudemy2026Routes(() => origin, "/seg"),
+    ...coursejoiner2026Routes("/cj"),
     "/all/1": html("couponami-list-1.html"),
     "/go/belajar-figma-untuk-pemula": html("couponami-go-belajar-figma-untuk-pemula.html"),
     "/go/chatgpt-prompt-engineering": html("couponami-go-chatgpt-prompt-engineering.html"),
@@ -303,6 +305,26 @@ describe("presets as their sites are in 2026", () => {
       }),
     ]);
     expect(server.hits("/sponsor/vpn-deal")).toBe(0);
+  });
+
+  it("coursejoiner (wordpress): each post's APPLY HERE button, not the other links of the post", async () => {
+    const { records, rejected } = await loadOnly({ preset: "coursejoiner", url: `${origin}/cj` });
+    expect(rejected).toEqual([]);
+    expect(records).toEqual([
+      record({
+        courseUrl:
+          "https://www.udemy.com/course/docker-kubernetes-beginners-cj/?couponCode=DOCKER-NOV26",
+        couponCode: "DOCKER-NOV26",
+        title: "Docker &amp; Kubernetes for Beginners &#8211; (Free Course)",
+        foundAt: new Date("2026-11-27T02:45:04Z"),
+      }),
+      record({
+        courseUrl: "https://www.udemy.com/course/excel-untuk-pemula-cj/?couponCode=EXCEL-ID26",
+        couponCode: "EXCEL-ID26",
+        title: "Excel untuk Pemula &#8211; (Free Course)",
+        foundAt: new Date("2026-11-26T16:10:00Z"),
+      }),
+    ]);
   });
 
   it("couponami (html): cards → /go/ pages, the link in the violet message, not a segment's ad", async () => {
