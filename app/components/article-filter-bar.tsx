@@ -1,4 +1,3 @@
-import { useRef } from "react";
 import { Link, useSubmit } from "react-router";
 import { ARTICLE_LIMITS } from "../../core/article-rules";
 import { hasActiveArticleFilters, type ArticleListQuery } from "../../core/article-paths";
@@ -34,14 +33,12 @@ const ARTICLE_SEARCHES = [
 export function ArticleFilterBar({ query }: { query: ArticleListQuery }) {
   const { t, href } = useMessages();
   const submit = useSubmit();
-  const formRef = useRef<HTMLFormElement>(null);
   const active = hasActiveArticleFilters(query);
 
   return (
     <SearchForm
       action={href("/articles")}
       label={t(m.article_filter_label)}
-      formRef={formRef}
       onSubmit={(event) => {
         event.preventDefault();
         void submit(filledFormParams(event.currentTarget), {

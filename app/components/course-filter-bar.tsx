@@ -87,6 +87,22 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
       });
   };
   const activeCount = countActiveFilters(filters);
+  const select = (
+    name: "type" | "rating" | "language" | "sort",
+    label: string,
+    value: string,
+    options: Array<{ value: string; label: string }>,
+  ) => (
+    <FilterSelect
+      id={`course-${name}`}
+      name={name}
+      label={label}
+      labelClassName={filterLabelClass}
+      value={value}
+      options={options}
+      onChange={submitForm}
+    />
+  );
 
   return (
     <SearchForm
@@ -150,45 +166,33 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
           </span>
         </summary>
         <div className="mt-2 grid grid-cols-2 gap-x-2 gap-y-3 md:mt-0 md:grid-cols-4 md:gap-3">
-          <FilterSelect
-            id="course-type"
-            name="type"
-            label={t(m.filter_category)}
-            value={filters.type}
-            options={taxonomyOptions(t(m.filter_all_categories), categories, locale)}
-            labelClassName={filterLabelClass}
-            onChange={submitForm}
-          />
-          <FilterSelect
-            id="course-rating"
-            name="rating"
-            label={t(m.filter_min_rating)}
-            value={String(filters.rating)}
-            options={RATING_OPTIONS.map((option) => ({
+          {select(
+            "type",
+            t(m.filter_category),
+            filters.type,
+            taxonomyOptions(t(m.filter_all_categories), categories, locale),
+          )}
+          {select(
+            "rating",
+            t(m.filter_min_rating),
+            String(filters.rating),
+            RATING_OPTIONS.map((option) => ({
               value: String(option.value),
               label: ratingLabel(option.value, locale),
-            }))}
-            labelClassName={filterLabelClass}
-            onChange={submitForm}
-          />
-          <FilterSelect
-            id="course-language"
-            name="language"
-            label={t(m.filter_language)}
-            value={filters.language}
-            options={taxonomyOptions(t(m.filter_all_languages), languages, locale)}
-            labelClassName={filterLabelClass}
-            onChange={submitForm}
-          />
-          <FilterSelect
-            id="course-sort"
-            name="sort"
-            label={t(m.filter_sort)}
-            value={filters.sort}
-            options={COURSE_SORTS.map((sort) => ({ value: sort, label: t(SORT_LABELS[sort]) }))}
-            labelClassName={filterLabelClass}
-            onChange={submitForm}
-          />
+            })),
+          )}
+          {select(
+            "language",
+            t(m.filter_language),
+            filters.language,
+            taxonomyOptions(t(m.filter_all_languages), languages, locale),
+          )}
+          {select(
+            "sort",
+            t(m.filter_sort),
+            filters.sort,
+            COURSE_SORTS.map((sort) => ({ value: sort, label: t(SORT_LABELS[sort]) })),
+          )}
           <CourseMoreFilters filters={filters} onChange={submitForm} />
           {/* Without JavaScript a select cannot submit on its own; with it, this is a no-op. */}
           <button

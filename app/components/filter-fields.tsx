@@ -13,7 +13,7 @@ type SearchFormProps = {
   action: string;
   /** The form's accessible name (it is a search landmark). */
   label: string;
-  formRef: RefObject<HTMLFormElement | null>;
+  formRef?: RefObject<HTMLFormElement | null>;
   onSubmit: FormEventHandler<HTMLFormElement>;
   className: string;
   children: ReactNode;

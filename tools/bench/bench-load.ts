@@ -120,16 +120,10 @@ export async function waitUntilIdle(pid: number, maxMs = 60_000): Promise<void> 
 export const median = (values: number[]): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-export type CaseSummary = {
+/** A case over its runs: the runs' medians (rate, latencies, CPU µs), their errors summed. */
+export type CaseSummary = RunResult & {
   name: string;
   runs: RunResult[];
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  unexpected: number;
-  /** Median CPU µs per request of the answering process. */
-  cpuMicrosPerRequest?: number;
   /** Median req/s over the median req/s of its bare ceiling, in the same bench run. */
   vsCeiling: number;
   /** The ceiling's CPU per request over this case's: the share of the ceiling at equal CPU. */
