@@ -12,8 +12,8 @@ import type { Locale } from "../../core/locale";
 import { taxonomyName } from "../../core/taxonomy-names";
 import { CourseMoreFilters } from "./course-more-filters";
 import {
-  FilterSelect,
   filledFormParams,
+  filterSelects,
   filterButtonClass,
   filterFieldClass,
   SearchForm,
@@ -87,22 +87,12 @@ export function CourseFilterBar({ filters, categories, languages }: CourseFilter
       });
   };
   const activeCount = countActiveFilters(filters);
-  const select = (
-    name: "type" | "rating" | "language" | "sort",
-    label: string,
-    value: string,
-    options: Array<{ value: string; label: string }>,
-  ) => (
-    <FilterSelect
-      id={`course-${name}`}
-      name={name}
-      label={label}
-      labelClassName={filterLabelClass}
-      value={value}
-      options={options}
-      onChange={submitForm}
-    />
-  );
+  // submitForm reads the form's ref when a select changes (an event), never while rendering.
+  // eslint-disable-next-line react-hooks/refs
+  const select = filterSelects<"type" | "rating" | "language" | "sort">({
+    labelClassName: filterLabelClass,
+    onChange: submitForm,
+  });
 
   return (
     <SearchForm

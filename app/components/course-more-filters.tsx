@@ -15,7 +15,7 @@ import {
 } from "../../core/course-filter-options";
 import type { CourseFilters } from "../../core/course-filters";
 import { formatCount } from "../../core/numbers";
-import { FilterSelect, filterButtonClass, filterFieldClass } from "./filter-fields";
+import { filterButtonClass, filterFieldClass, filterSelects } from "./filter-fields";
 import { useMessages } from "../lib/i18n";
 import * as m from "../../core/paraglide/messages";
 
@@ -65,22 +65,11 @@ export function CourseMoreFilters({
     filters.updated !== "" ||
     filters.certificate !== "" ||
     filters.hideWords.length + filters.hideInstructors.length > 0;
-  const select = (
-    name: keyof typeof FILTER_PARAMS,
-    label: string,
-    value: string,
-    options: Array<{ value: string; label: string }>,
-  ) => (
-    <FilterSelect
-      id={`course-${name}`}
-      name={FILTER_PARAMS[name]}
-      label={label}
-      labelClassName={labelClass}
-      value={value}
-      options={options}
-      onChange={onChange}
-    />
-  );
+  const select = filterSelects<keyof typeof FILTER_PARAMS>({
+    labelClassName: labelClass,
+    onChange,
+    paramOf: (field) => FILTER_PARAMS[field],
+  });
   const listField = (name: "hideWords" | "hideInstructors", label: string, placeholder: string) => (
     <div className="col-span-2 flex min-w-0 flex-col gap-1">
       <label htmlFor={`course-${name}`} className={labelClass}>

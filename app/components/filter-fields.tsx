@@ -97,45 +97,44 @@ export function filledFormParams(
   return params;
 }
 
-type FilterSelectProps = {
-  id: string;
-  name: string;
-  label: string;
-  labelClassName: string;
-  value: string;
-  options: Array<{ value: string; label: string }>;
-  onChange: () => void;
-};
+type FilterOption = { value: string; label: string };
 
-/** One filter of the bar: submits on change, and a change made before hydration is replayed. */
-export function FilterSelect({
-  id,
-  name,
-  label,
+/**
+ * Builds the filter selects of one panel: `select(field, label, value, options)` renders the
+ * select `course-<field>`, sending `paramOf(field)` (the field itself unless told), which
+ * submits on change; a change made before hydration is replayed (data-replay).
+ */
+export function filterSelects<Field extends string>({
   labelClassName,
-  value,
-  options,
   onChange,
-}: FilterSelectProps) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className={labelClassName}>
-        {label}
-      </label>
-      <select
-        id={id}
-        name={name}
-        data-replay={id}
-        defaultValue={value}
-        onChange={onChange}
-        className={filterFieldClass}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
+  paramOf = (field) => field,
+}: {
+  labelClassName: string;
+  onChange: () => void;
+  paramOf?: (field: Field) => string;
+}) {
+  return function select(field: Field, label: string, value: string, options: FilterOption[]) {
+    const id = `course-${field}`;
+    return (
+      <div className="flex min-w-0 flex-col gap-1">
+        <label htmlFor={id} className={labelClassName}>
+          {label}
+        </label>
+        <select
+          id={id}
+          name={paramOf(field)}
+          data-replay={id}
+          defaultValue={value}
+          onChange={onChange}
+          className={filterFieldClass}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    );
+  };
 }
