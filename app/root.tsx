@@ -1,18 +1,18 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { useEffect } from "react";
 import { AppBonus } from "./components/app-bonus";
 import { CourseOpenerProvider } from "./components/course-opener";
 import { EarlyTapsReplay, EarlyTapsScript } from "./components/early-taps";
 import { useNonce } from "./components/nonce";
 import { PersonalLayerProvider, usePersonalLayer } from "./components/personal-layer";
 import { ServiceWorkerRegistration } from "./components/service-worker";
-import { ToastProvider, useToast } from "./components/toast";
+import { ToastProvider } from "./components/toast";
+import { FlashToast } from "./components/flash-toast";
 import { SiteUrlContext } from "./components/site-url";
 import { useRootData } from "./components/use-root-data";
 import { RouteErrorPage, routeErrorTitle } from "./components/route-error-page";
-import { FLASH_COOKIE_NAME, type RootData } from "../core/root-data";
+import type { RootData } from "../core/root-data";
 import { readThemePreference } from "../core/theme";
 import { findApkDownload } from "../server/domain/admin/app-download";
 import { isDemoCatalogueListed } from "../server/domain/catalog/demo-listing";
@@ -120,25 +120,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <SiteUrlContext.Provider value={loaderData.siteUrl}>
       <CourseOpenerProvider viewer={viewer}>
-        {/* A page that carries a flash message is rendered for its visitor, never shared. */}
-        <FlashToast flash={loaderData.flash} />
+        <FlashToast flash={loaderData.flash} sharedRender={loaderData.sharedRender} />
         <AppBonus viewer={viewer} />
         <ServiceWorkerRegistration />
         <Outlet />
       </CourseOpenerProvider>
     </SiteUrlContext.Provider>
   );
-}
-
-/** Shows the message a redirect left behind (sign-in, sign-out), then deletes its cookie. */
-function FlashToast({ flash }: { flash: RootData["flash"] }) {
-  const toast = useToast();
-  useEffect(() => {
-    if (!flash) return;
-    document.cookie = `${FLASH_COOKIE_NAME}=; Path=/; Max-Age=0; SameSite=Lax`;
-    toast.show(flash.message, flash.type);
-  }, [flash, toast]);
-  return null;
 }
 
 export function ErrorBoundary() {

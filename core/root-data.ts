@@ -30,3 +30,9 @@ export type RootData = {
 };
 
 export const FLASH_COOKIE_NAME = "kk_flash";
+
+/**
+ * The data block at the end of a shared page that carries the flash message for this one
+ * request (a shared page is rendered without it; decision 0042).
+ */
+export const FLASH_ELEMENT_ID = "kk-flash";

@@ -30,10 +30,10 @@ import {
 } from "./web/shared-pages";
 import { resolveWebIdentity, sharedPageIdentity } from "./web/request-identity";
 import { announceWritesToOtherInstances } from "./web/writes-across-instances";
-import { renderPersonalTail } from "./web/personal-tail";
+import { renderFlashTail, renderPersonalTail } from "./web/personal-tail";
 import { sharedPageAddress } from "./web/shared-addresses";
 import { noScriptMarker, wantsOwnRender } from "./web/no-script";
-import { parseCookies } from "./web/cookies";
+import { clearFlashCookie, FLASH_COOKIE, parseCookies, readFlash } from "./web/cookies";
 import { loadVisitorFacts, personalLayerFrom } from "./domain/accounts/personal-layer";
 import { viewerSubject } from "./domain/accounts/accounts";
 import {
@@ -211,6 +211,7 @@ function createPublicPageCache(
   visitorLayers: VisitorLayers,
 ): SharedPages {
   const renderPage = createFetchRequestHandler(build, "production");
+  const clearFlash = clearFlashCookie(services.config.publicSiteUrl.startsWith("https://"));
   const sharedPages = createSharedPages({
     sharedAddress: sharedPageAddress,
     preferenceCookies: [THEME_COOKIE, COUPON_BANNER_COOKIE, LANGUAGE_COOKIE],
@@ -241,6 +242,17 @@ function createPublicPageCache(
       return { response, scope: sharedRender };
     },
     personalEnding: (request, scope) => visitorLayers.endingFor(request, scope),
+    // The page after a form's redirect is the shared page too: its flash message goes at the end
+    // for this request only, and the cookie is cleared so it shows once (decision 0042).
+    oneTimeEnding: (request) => {
+      const cookies = parseCookies(request.headers.cookie);
+      if (!cookies.has(FLASH_COOKIE)) return null;
+      const flash = readFlash(cookies);
+      return {
+        html: flash ? renderFlashTail(flash) : "",
+        headers: [["Set-Cookie", clearFlash]],
+      };
+    },
     policy: (hashes) => contentSecurityPolicy({ hashes }, policyOptions),
     ttlMs: SHARED_PAGE_TTL_MS,
   });

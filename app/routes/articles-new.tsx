@@ -99,6 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         "Set-Cookie": flashCookie(
           { type: "success", message: articleMessage(result.message, locale) },
           identity.secureCookies,
+          request,
         ),
       },
     });

@@ -33,6 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           message: answerMessage(result.isNew ? SIGNED_IN_NEW : SIGNED_IN_AGAIN, locale),
         },
         secure,
+        request,
       ),
     );
     return redirect(back, { headers });
@@ -42,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       "Set-Cookie": flashCookie(
         { type: "error", message: answerMessage(signInErrorMessage(error.message), locale) },
         secure,
+        request,
       ),
     });
     if (error instanceof TooManySignIns)

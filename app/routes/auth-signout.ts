@@ -24,6 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     flashCookie(
       { type: "info", message: answerMessage(SIGNED_OUT, locale) },
       identity.secureCookies,
+      request,
     ),
   );
   return redirect(localizedHref(locale, "/"), { headers });

@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const locale = answerLocaleOf(request, form);
   const redirectTo = form.get("redirectTo");
-  const send = redirectTo === null ? answerJson : answerWithRedirect(redirectTo, context);
+  const send = redirectTo === null ? answerJson : answerWithRedirect(request, redirectTo, context);
   const answer = (outcome: Outcome) =>
     send({
       ...outcome,
@@ -79,10 +79,14 @@ function answerJson({ status, flash, favourited, setCookie }: Outcome): Response
   );
 }
 
-function answerWithRedirect(redirectTo: FormDataEntryValue, context: Route.ActionArgs["context"]) {
+function answerWithRedirect(
+  request: Request,
+  redirectTo: FormDataEntryValue,
+  context: Route.ActionArgs["context"],
+) {
   return ({ flash, setCookie }: Outcome): Response => {
     const headers = new Headers({ Location: safeRedirectPath(redirectTo) });
-    headers.append("Set-Cookie", flashCookie(flash, context.identity.secureCookies));
+    headers.append("Set-Cookie", flashCookie(flash, context.identity.secureCookies, request));
     if (setCookie) headers.append("Set-Cookie", setCookie);
     return new Response(null, { status: 303, headers });
   };

@@ -124,7 +124,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const locale = localeOfPath(new URL(request.url).pathname);
-  if (form.get("intent") === "save-exclusions") return saveExclusionsAnswer(context, form, locale);
+  if (form.get("intent") === "save-exclusions")
+    return saveExclusionsAnswer(request, context, form, locale);
   if (form.get("intent") !== "dismiss-coupon-banner") return data({ ok: false }, { status: 400 });
   return redirect(localizedHref(locale, "/"), {
     headers: {
@@ -138,6 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Back to the list with the saved exclusions applied, and a toast saying what happened. */
 async function saveExclusionsAnswer(
+  request: Request,
   context: Route.ActionArgs["context"],
   form: FormData,
   locale: Locale,
@@ -152,6 +154,7 @@ async function saveExclusionsAnswer(
     flashCookie(
       { type: outcome.saved ? "success" : "error", message: message({}, { locale }) },
       context.identity.secureCookies,
+      request,
     ),
   );
   return redirect(localizedHref(locale, `${outcome.target}#courses-section`), {

@@ -60,13 +60,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       message = REVIEW_THANKS;
     }
     if (redirectTo !== null) {
-      return redirectWithFlash(redirectTo, { type: "success", message }, locale, context);
+      return redirectWithFlash(request, redirectTo, { type: "success", message }, locale, context);
     }
     return Response.json({ success: true, message: answerMessage(message, locale), ...result });
   } catch (error) {
     const failure = redirectTo === null ? null : describeFailure(error);
     if (redirectTo === null || !failure) return jsonErrorResponse(error, "result", locale);
     return redirectWithFlash(
+      request,
       redirectTo,
       { type: "error", message: failure.message },
       locale,
@@ -77,6 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** Back to the form's page, the outcome shown there as a toast in the page's language. */
 function redirectWithFlash(
+  request: Request,
   redirectTo: FormDataEntryValue,
   flash: FlashMessage,
   locale: Locale,
@@ -84,7 +86,7 @@ function redirectWithFlash(
 ): Response {
   const headers = new Headers({ Location: safeRedirectPath(redirectTo) });
   const localized = { ...flash, message: answerMessage(flash.message, locale) };
-  headers.append("Set-Cookie", flashCookie(localized, context.identity.secureCookies));
+  headers.append("Set-Cookie", flashCookie(localized, context.identity.secureCookies, request));
   return new Response(null, { status: 303, headers });
 }
 

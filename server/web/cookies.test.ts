@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   createAnonymousCookie,
   flashCookie,
+  flashPostedByPage,
   parseCookies,
   readFlash,
   serializeCookie,
@@ -9,6 +10,10 @@ import {
 } from "./cookies";
 
 const SECRET = "a-test-secret-of-some-length";
+const scriptPost = new Request("http://localhost/auth/dev", {
+  method: "POST",
+  headers: { "sec-fetch-mode": "cors" },
+});
 
 describe("cookies", () => {
   it("parses a header, the first of two same-named cookies winning, malformed values harmless", () => {
@@ -48,12 +53,28 @@ describe("cookies", () => {
   });
 
   it("carries a flash message readable by the page, and drops a malformed one", () => {
-    const header = flashCookie({ type: "success", message: "Welcome back!" }, false);
+    const header = flashCookie({ type: "success", message: "Welcome back!" }, false, scriptPost);
     expect(header).not.toContain("HttpOnly");
     expect(readFlash(parseCookies(header.split(";")[0]))).toEqual({
       type: "success",
       message: "Welcome back!",
     });
     expect(readFlash(new Map([["kk_flash", "{not json"]]))).toBeNull();
+  });
+
+  it("says whether the page posted the form itself (a navigation, or a browser that does not say)", () => {
+    const post = (mode?: string) =>
+      new Request("http://localhost/favourites", {
+        method: "POST",
+        headers: mode ? { "sec-fetch-mode": mode } : {},
+      });
+    const flash = { type: "success", message: "Saved" } as const;
+    const byPage = (request: Request) =>
+      flashPostedByPage(parseCookies(flashCookie(flash, false, request).split(";")[0]));
+    expect(byPage(post("navigate"))).toBe(true);
+    expect(byPage(post())).toBe(true);
+    expect(byPage(post("cors"))).toBe(false);
+    expect(byPage(post("same-origin"))).toBe(false);
+    expect(readFlash(parseCookies(flashCookie(flash, false, post()).split(";")[0]))).toEqual(flash);
   });
 });

@@ -65,12 +65,48 @@ export function verifyAnonymousCookie(secret: string, value: string | undefined)
 
 export type FlashMessage = { type: "info" | "success" | "error"; message: string };
 
-export function flashCookie(flash: FlashMessage, secure: boolean): string {
-  return serializeCookie(FLASH_COOKIE, JSON.stringify(flash), {
+/**
+ * The flash message a form's redirect leaves for the next page. `request` is the form's post: when
+ * the page itself posted it (a browser that may run no JavaScript), the cookie says so, and the
+ * page after the redirect is rendered for its visitor; after a script's post it is the shared
+ * page with the message added (decision 0042).
+ */
+export function flashCookie(flash: FlashMessage, secure: boolean, request: Request): string {
+  const value: FlashCookieValue = postedByPage(request) ? { ...flash, postedByPage: true } : flash;
+  return serializeCookie(FLASH_COOKIE, JSON.stringify(value), {
     maxAgeSeconds: 60,
     httpOnly: false,
     secure,
   });
+}
+
+type FlashCookieValue = FlashMessage & { postedByPage?: true };
+
+/**
+ * A form the page posted itself (a navigation), rather than the page's script: browsers mark a
+ * script's request `Sec-Fetch-Mode: cors` or `same-origin`, and a form's own submission
+ * `navigate`. A browser that sends no such header cannot be told apart: counted as the page's
+ * post, so a browser without JavaScript never comes back to a page that misses its result.
+ */
+export function postedByPage(request: Request): boolean {
+  const mode = request.headers.get("sec-fetch-mode");
+  return mode === null || mode === "navigate";
+}
+
+/** The flash message came from a form the page posted itself (see flashCookie). */
+export function flashPostedByPage(cookies: Map<string, string>): boolean {
+  const raw = cookies.get(FLASH_COOKIE);
+  if (!raw) return false;
+  try {
+    return (JSON.parse(raw) as Partial<FlashCookieValue>).postedByPage === true;
+  } catch {
+    return false;
+  }
+}
+
+/** Deletes the flash cookie once its message has been sent (it shows once). */
+export function clearFlashCookie(secure: boolean): string {
+  return serializeCookie(FLASH_COOKIE, "", { maxAgeSeconds: 0, httpOnly: false, secure });
 }
 
 export function readFlash(cookies: Map<string, string>): FlashMessage | null {

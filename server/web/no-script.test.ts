@@ -28,9 +28,15 @@ describe("a browser without JavaScript", () => {
     }
   });
 
-  it("and the page after a form's redirect get their own render", () => {
+  it("gets its own render once marked, and so does the page after a form the page posted itself", () => {
     expect(wantsOwnRender(parseCookies("kk_noscript=1"))).toBe(true);
-    expect(wantsOwnRender(parseCookies('kk_flash={"message":"Saved"}'))).toBe(true);
+    expect(wantsOwnRender(parseCookies('kk_noscript=1; kk_flash={"message":"Saved"}'))).toBe(true);
+    expect(wantsOwnRender(parseCookies('kk_flash={"message":"Saved","postedByPage":true}'))).toBe(
+      true,
+    );
+    // After a script's post: the shared page, the message added at its end.
+    expect(wantsOwnRender(parseCookies('kk_flash={"message":"Saved"}'))).toBe(false);
+    expect(wantsOwnRender(parseCookies("kk_flash={not json"))).toBe(false);
     expect(wantsOwnRender(parseCookies("kk_session=abc; kk_theme=dark"))).toBe(false);
   });
 });

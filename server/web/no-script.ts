@@ -1,5 +1,5 @@
 import type express from "express";
-import { FLASH_COOKIE, serializeCookie } from "./cookies";
+import { flashPostedByPage, serializeCookie } from "./cookies";
 
 /**
  * A browser that runs no JavaScript cannot lay a visitor's personal layer over a shared page, so
@@ -31,10 +31,12 @@ export function noScriptMarker(secureCookies: boolean): express.RequestHandler {
 }
 
 /**
- * Requests answered with a page rendered for them rather than the shared page: a browser without
- * JavaScript, and the page right after a form's redirect (it carries a flash message; a form
- * posted without JavaScript comes back to a page that must already show its result).
+ * Requests answered with a page rendered for them rather than the shared page: a browser known to
+ * run no JavaScript, and the page right after a form the page posted itself (a browser whose
+ * marker has not come back yet may run no JavaScript, and must come back to a page that already
+ * shows its result). After a script's post that page is the shared one, its flash message added
+ * at the end (decision 0042).
  */
 export function wantsOwnRender(cookies: Map<string, string>): boolean {
-  return cookies.has(NO_SCRIPT_COOKIE) || cookies.has(FLASH_COOKIE);
+  return cookies.has(NO_SCRIPT_COOKIE) || flashPostedByPage(cookies);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { PersonalLayer } from "../../core/personal-layer";
-import { renderPersonalTail } from "./personal-tail";
+import { renderFlashTail, renderPersonalTail } from "./personal-tail";
 
 const signedIn: PersonalLayer = {
   viewer: {
@@ -86,5 +86,17 @@ describe("a visitor's personal ending", () => {
       "id",
     );
     expect(premium).toContain(">Kredit tanpa batas<");
+  });
+});
+
+describe("a flash message at the end of a shared page", () => {
+  it("carries it as the toast's data and in a no-script bar, neither able to inject markup", () => {
+    const tail = renderFlashTail({ type: "error", message: "Nope </script><b>x</b>" });
+    expect(tail).toContain(
+      '<script type="application/json" id="kk-flash">{"type":"error","message":"Nope \\u003c/script>\\u003cb>x\\u003c/b>"}</script>',
+    );
+    expect(tail).toMatch(
+      /^<noscript><div [^>]*role="status" data-testid="no-script-flash">Nope &lt;\/script&gt;&lt;b&gt;x&lt;\/b&gt;<\/div><\/noscript>/,
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { ANSWER_LANGUAGE_FIELD, localizedHref, type Locale } from "../../core/locale";
 import * as m from "../../core/paraglide/messages";
 import { PERSONAL_LAYER_ELEMENT_ID, type PersonalLayer } from "../../core/personal-layer";
+import { FLASH_ELEMENT_ID, type FlashData } from "../../core/root-data";
 import { escapeHtml } from "./escape-html";
 import { NO_SCRIPT_MARKER_PATH } from "./no-script";
 
@@ -18,6 +19,17 @@ export function renderPersonalTail(layer: PersonalLayer, locale: Locale = "en"):
   return `${noScriptBar(layer, locale)}<script type="application/json" id="${PERSONAL_LAYER_ELEMENT_ID}">${jsonForScript(layer)}</script>`;
 }
 
+/**
+ * The flash message a form's redirect left, for this one request (never kept with the visitor's
+ * ending): a data block the page shows as its toast, and for a browser without JavaScript a bar
+ * at the top of the screen (the visitor's own bar holds the bottom). The message was written in
+ * the language of the page that posted the form.
+ */
+export function renderFlashTail(flash: FlashData): string {
+  const tone = flash.type === "error" ? "text-red-700 dark:text-red-300" : "";
+  return `<noscript><div class="${FLASH_BAR_CLASS} ${tone}" role="status" data-testid="no-script-flash">${escapeHtml(flash.message)}</div></noscript><script type="application/json" id="${FLASH_ELEMENT_ID}">${jsonForScript(flash)}</script>`;
+}
+
 /** JSON inside <script>: no `<` may appear, or `</script>` in a value would end the block. */
 function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
@@ -28,6 +40,8 @@ function jsonForScript(value: unknown): string {
 
 const BAR_CLASS =
   "fixed inset-x-0 bottom-0 z-40 flex flex-wrap items-center justify-center gap-3 border-t border-slate-200 bg-white px-4 py-2 text-sm dark:border-slate-800 dark:bg-slate-900";
+const FLASH_BAR_CLASS =
+  "fixed inset-x-0 top-0 z-50 border-b border-slate-200 bg-white px-4 py-3 text-center text-sm font-semibold dark:border-slate-800 dark:bg-slate-900";
 const BAR_LINK_CLASS = "inline-flex min-h-11 items-center font-semibold text-brand-700 underline";
 
 function noScriptBar({ viewer }: PersonalLayer, locale: Locale): string {

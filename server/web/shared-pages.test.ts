@@ -62,6 +62,13 @@ async function startHarness(): Promise<Harness> {
       const name = /kk_session=(\w+)/.exec(request.headers.cookie ?? "")?.[1];
       return name ? `<p>layer of ${name} for ${courseIds.join(",")}</p>` : null;
     },
+    // A flash cookie's message, for that one request, and the header that clears it.
+    oneTimeEnding: (request) => {
+      const message = /kk_flash=(\w+)/.exec(request.headers.cookie ?? "")?.[1];
+      return message
+        ? { html: `<p>flash ${message}</p>`, headers: [["Set-Cookie", "kk_flash=; Max-Age=0"]] }
+        : null;
+    },
     policy: (hashes) => `script-src 'self' ${hashes.map((hash) => `'${hash}'`).join(" ")}`,
     ttlMs: 5000,
     maxPages: 3,
@@ -168,6 +175,26 @@ describe("shared pages", () => {
     expect(budi.text).not.toContain("ana");
     expect(anaAgain.text).toBe(ana.text);
     expect(ana.response.headers.get("content-encoding")).toBe("gzip");
+  });
+
+  it("answers the page after a form's redirect from the shared page, its flash added once and cleared", async () => {
+    const harness = await startHarness();
+    await get(harness, "/");
+    const flash = await get(harness, "/", { cookie: "kk_flash=Saved" });
+    const signedIn = await get(harness, "/", { cookie: "kk_session=ana; kk_flash=Welcome" });
+    const next = await get(harness, "/", { cookie: "kk_session=ana" });
+    expect(harness.renders).toEqual(["/"]);
+    expect(flash.response.headers.get("x-cache")).toBe("HIT");
+    expect(flash.text).toBe(
+      `<!DOCTYPE html><html><body><p>render 1</p><script>${INLINE_SCRIPT}</script><p>flash Saved</p></body></html>`,
+    );
+    expect(flash.response.headers.get("set-cookie")).toBe("kk_flash=; Max-Age=0");
+    expect(flash.response.headers.get("cache-control")).toBe("private, no-cache");
+    expect(signedIn.text).toContain("<p>layer of ana for 1,101</p><p>flash Welcome</p></body>");
+    // Never kept with the visitor's ending: their next page has none.
+    expect(next.text).toContain("<p>layer of ana for 1,101</p></body>");
+    expect(next.text).not.toContain("flash");
+    expect(next.response.headers.get("set-cookie")).toBeNull();
   });
 
   it("marks personal answers private and every answer as varying by cookie", async () => {

@@ -37,6 +37,11 @@ export type SharedPageOptions = {
    * when the visitor has nothing personal to show.
    */
   personalEnding: (request: express.Request, scope: PersonalScope) => Promise<string | null>;
+  /**
+   * What this one request carries to show once (the flash message a form's redirect left): added
+   * after the visitor's ending, never kept, with the headers that make it show only once.
+   */
+  oneTimeEnding?: (request: express.Request) => OneTimeEnding | null;
   /** The CSP for a page whose inline scripts have these hashes. */
   policy: (scriptHashes: string[]) => string;
   ttlMs: number;
@@ -48,6 +53,12 @@ export type SharedRender = {
   response: Response;
   /** What each visitor's ending must cover: the courses shown (hearts, Visited), the redeem section. */
   scope: PersonalScope;
+};
+
+export type OneTimeEnding = {
+  html: string;
+  /** Appended to the answer (e.g. a Set-Cookie that clears what was shown). */
+  headers: Array<[string, string]>;
 };
 
 type RenderedPage = {
@@ -217,16 +228,21 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
   ): Promise<void> {
     const { page, hit } = pageFor(key);
     const rendered = await page;
-    const ending =
+    const visitorEnding =
       key.personal && rendered.splice
         ? await options.personalEnding(request, rendered.scope)
         : null;
+    // Only where an ending can go: otherwise what it carries waits for the visitor's next page.
+    const oneTime =
+      key.personal && rendered.splice ? (options.oneTimeEnding?.(request) ?? null) : null;
+    const ending = oneTime ? (visitorEnding ?? "") + oneTime.html : visitorEnding;
     if (response.headersSent) return;
     response.status(rendered.status);
     for (const [name, value] of rendered.headers) response.setHeader(name, value);
     response.setHeader("Content-Security-Policy", rendered.contentSecurityPolicy);
     response.setHeader("X-Cache", hit ? "HIT" : "MISS");
     response.setHeader("Vary", VARY);
+    for (const [name, value] of oneTime?.headers ?? []) response.append(name, value);
     response.setHeader(
       "Cache-Control",
       ending === null && rendered.shareable ? SHARED_CACHE_CONTROL : PERSONAL_CACHE_CONTROL,

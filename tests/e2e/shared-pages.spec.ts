@@ -63,3 +63,25 @@ test("display preferences get their own shared page", async ({ playwright }) => 
     await dark.dispose();
   }
 });
+
+test("the page after a script's sign-in is the shared page, its message shown once as a toast in the page's language", async ({
+  page,
+}) => {
+  // As the sign-in form's script posts it (a form the page posts itself comes back to a page
+  // rendered for its visitor: early-taps.spec 'the heart is a form').
+  const signIn = await page.request.post("/auth/dev", {
+    form: { email: `shared-flash-${Date.now()}@example.com`, redirectTo: "/id", lang: "id" },
+    headers: { "sec-fetch-mode": "cors" },
+    maxRedirects: 0,
+  });
+  expect(signIn.status()).toBe(302);
+  const response = await page.goto("/id");
+  expect(["HIT", "MISS"]).toContain(response!.headers()["x-cache"]);
+  const message = page.getByText("Akun berhasil dibuat! Selamat datang di Kursusku.");
+  await expect(message).toBeVisible();
+  const cookies = (await page.context().cookies()).map((cookie) => cookie.name);
+  expect(cookies).not.toContain("kk_flash");
+  await page.reload();
+  await waitForHydration(page);
+  await expect(message).toHaveCount(0);
+});
