@@ -1,6 +1,7 @@
 import { createRateLimiter, type RateLimiter } from "../../adapters/rate-limit/rate-limiter";
 import type { Services } from "../../services";
 import { RateLimited } from "../common/errors";
+import { limitersPerServices, type BuildLimiter } from "../common/service-limiters";
 
 /**
  * Requests one IP address may make a minute, by kind: the JSON API counts every action in its
@@ -18,17 +19,8 @@ export type RequestKind = keyof typeof PER_IP_LIMITS;
 
 export const TOO_MANY_REQUESTS = "Too many requests. Please slow down.";
 
-/** The pages' limiters, built once per Services (so per test harness) and shared by every page route. */
-const pageLimitersByServices = new WeakMap<Services, Record<RequestKind, RateLimiter>>();
-
-function limiterFor(services: Services, kind: RequestKind): RateLimiter {
-  let limiters = pageLimitersByServices.get(services);
-  if (!limiters) {
-    limiters = createRequestLimiters(services, "page", () => services.clock.now().getTime());
-    pageLimitersByServices.set(services, limiters);
-  }
-  return limiters[kind];
-}
+/** The pages' limiters, shared by every page route. */
+const pageLimiters = limitersPerServices((limiter) => perIpLimiters("page", limiter));
 
 /**
  * Counts one page request of `kind` from `ip`; throws RateLimited (429, with the seconds until
@@ -39,34 +31,32 @@ export async function takeRequestFromIp(
   kind: RequestKind,
   ip: string,
 ): Promise<void> {
-  const hit = await limiterFor(services, kind).consume(`${kind}:${ip}`);
+  const hit = await pageLimiters(services)[kind].consume(`${kind}:${ip}`);
   if (!hit.allowed) throw new RateLimited(TOO_MANY_REQUESTS, hit.retryAfterSeconds);
 }
 
 /**
  * One limiter per kind under the per-IP limits, named `<owner>-<kind>` so the pages' counts and
- * the JSON API's (`api-<kind>`) stay apart in the shared store. `now` is the limits' clock in
- * milliseconds: the real one unless a test brings its own.
+ * the JSON API's (`api-<kind>`) stay apart in the shared store.
  */
-function createRequestLimiters(
-  services: Services,
+function perIpLimiters(
   owner: "page" | "api",
-  now?: () => number,
+  limiter: BuildLimiter,
 ): Record<RequestKind, RateLimiter> {
-  const limiter = (kind: RequestKind) =>
-    createRateLimiter({
-      ...PER_IP_LIMITS[kind],
-      name: `${owner}-${kind}`,
-      now,
-      store: services.rateLimits,
-    });
-  return { read: limiter("read"), write: limiter("write"), redeem: limiter("redeem") };
+  const perKind = (kind: RequestKind) =>
+    limiter({ ...PER_IP_LIMITS[kind], name: `${owner}-${kind}` });
+  return { read: perKind("read"), write: perKind("write"), redeem: perKind("redeem") };
 }
 
-/** The JSON API's limiters, counted apart from the pages' under the same per-IP limits. */
+/**
+ * The JSON API's limiters, counted apart from the pages' under the same per-IP limits. `now` is
+ * the limits' clock in milliseconds: the real one unless a test brings its own.
+ */
 export function createApiRequestLimiters(
   services: Services,
   now?: () => number,
 ): Record<RequestKind, RateLimiter> {
-  return createRequestLimiters(services, "api", now);
+  return perIpLimiters("api", (spec) =>
+    createRateLimiter({ ...spec, now, store: services.rateLimits }),
+  );
 }

@@ -1,6 +1,6 @@
-import { createRateLimiter, type RateLimiter } from "../../adapters/rate-limit/rate-limiter";
 import type { Services } from "../../services";
 import { RateLimited } from "../common/errors";
+import { limitersPerServices } from "../common/service-limiters";
 
 const WINDOW_SECONDS = 60;
 
@@ -13,37 +13,18 @@ export class TooManySignIns extends RateLimited {
   }
 }
 
-type Limiters = { perIp: RateLimiter; perAddress: RateLimiter };
-/** One-minute windows on the services' clock, one set per Services (so per test harness). */
-const limitersByServices = new WeakMap<Services, Limiters>();
-
-function limitersFor(services: Services): Limiters {
-  let limiters = limitersByServices.get(services);
-  if (!limiters) {
-    const now = () => services.clock.now().getTime();
-    // Sign-ins a minute from one IP address and for one e-mail address (SIGN_INS_PER_*).
-    const { perIp, perAddress } = services.config.auth.signInsPerMinute;
-    const durationSeconds = WINDOW_SECONDS;
-    limiters = {
-      perIp: createRateLimiter({
-        name: "sign-in-ip",
-        points: perIp,
-        durationSeconds,
-        now,
-        store: services.rateLimits,
-      }),
-      perAddress: createRateLimiter({
-        name: "sign-in-address",
-        points: perAddress,
-        durationSeconds,
-        now,
-        store: services.rateLimits,
-      }),
-    };
-    limitersByServices.set(services, limiters);
-  }
-  return limiters;
-}
+/** One-minute windows: sign-ins a minute from one IP address and for one e-mail address (SIGN_INS_PER_*). */
+const limitersFor = limitersPerServices((limiter, services) => {
+  const { perIp, perAddress } = services.config.auth.signInsPerMinute;
+  return {
+    perIp: limiter({ name: "sign-in-ip", points: perIp, durationSeconds: WINDOW_SECONDS }),
+    perAddress: limiter({
+      name: "sign-in-address",
+      points: perAddress,
+      durationSeconds: WINDOW_SECONDS,
+    }),
+  };
+});
 
 /**
  * Every sign-in creates a 30-day session row: one IP address or one e-mail address may sign in

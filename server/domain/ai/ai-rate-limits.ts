@@ -1,12 +1,9 @@
 import { AI_MESSAGES } from "../../../core/ai-schemas";
-import {
-  consumeAll,
-  createRateLimiter,
-  type RateLimiter,
-} from "../../adapters/rate-limit/rate-limiter";
+import { consumeAll } from "../../adapters/rate-limit/rate-limiter";
 import type { Services } from "../../services";
 import { viewerSubject, type RequestIdentity } from "../accounts/accounts";
 import { RateLimited } from "../common/errors";
+import { limitersPerServices } from "../common/service-limiters";
 
 /** Who is asking, for the rate limits: the request identity plus the client's IP. */
 export type AiRequester = Pick<RequestIdentity, "user" | "anonymousId"> & { ip: string };
@@ -18,36 +15,14 @@ export const AI_RATE_LIMITS = {
   perViewer: 20,
 } as const;
 
-type AiLimiters = { perIp: RateLimiter; perViewer: RateLimiter };
-
-/** One-minute windows on the services' clock, one set per Services (so per test harness). */
-const limitersOf = new WeakMap<Services, AiLimiters>();
-
-function aiLimiters(services: Services): AiLimiters {
-  let limiters = limitersOf.get(services);
-  if (!limiters) {
-    const now = () => services.clock.now().getTime();
-    const durationSeconds = AI_RATE_LIMITS.windowMs / 1000;
-    limiters = {
-      perIp: createRateLimiter({
-        name: "ai-ip",
-        points: AI_RATE_LIMITS.perIp,
-        durationSeconds,
-        now,
-        store: services.rateLimits,
-      }),
-      perViewer: createRateLimiter({
-        name: "ai-viewer",
-        points: AI_RATE_LIMITS.perViewer,
-        durationSeconds,
-        now,
-        store: services.rateLimits,
-      }),
-    };
-    limitersOf.set(services, limiters);
-  }
-  return limiters;
-}
+/** One-minute windows per IP address and per viewer. */
+const aiLimiters = limitersPerServices((limiter) => {
+  const durationSeconds = AI_RATE_LIMITS.windowMs / 1000;
+  return {
+    perIp: limiter({ name: "ai-ip", points: AI_RATE_LIMITS.perIp, durationSeconds }),
+    perViewer: limiter({ name: "ai-viewer", points: AI_RATE_LIMITS.perViewer, durationSeconds }),
+  };
+});
 
 /**
  * Counts one AI request against the client's IP and the viewer, or throws RateLimited without

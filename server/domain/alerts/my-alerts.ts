@@ -10,7 +10,7 @@ import { coursePath } from "../../../core/course-paths";
 import type { EmailChannel, MyAlerts } from "../../../core/my-alerts";
 import { alertChannels, alertDeliveries, alertWatches, courses } from "../../db/schema";
 import type { Services } from "../../services";
-import { createRateLimiter, type RateLimiter } from "../../adapters/rate-limit/rate-limiter";
+import { limitersPerServices } from "../common/service-limiters";
 import { Conflict, RateLimited } from "../common/errors";
 import { listPushSubscriptions } from "./push-subscriptions";
 import { listSavedSearches } from "./saved-searches";
@@ -150,22 +150,13 @@ export async function listMyAlerts(services: Services, userId: string): Promise<
 /** Alert changes a user may make a minute: plenty for a person, a wall for a script. */
 export const ALERT_WRITES_PER_MINUTE = 30;
 
-const limiters = new WeakMap<Services, RateLimiter>();
+const alertWriteLimiter = limitersPerServices((limiter) =>
+  limiter({ name: "alert-writes", points: ALERT_WRITES_PER_MINUTE, durationSeconds: 60 }),
+);
 
 /** Counts one alert change for the user, or throws RateLimited (429 with Retry-After). */
 export async function takeAlertWriteLimit(services: Services, userId: string): Promise<void> {
-  let limiter = limiters.get(services);
-  if (!limiter) {
-    limiter = createRateLimiter({
-      name: "alert-writes",
-      points: ALERT_WRITES_PER_MINUTE,
-      durationSeconds: 60,
-      now: () => services.clock.now().getTime(),
-      store: services.rateLimits,
-    });
-    limiters.set(services, limiter);
-  }
-  const hit = await limiter.consume(`user:${userId}`);
+  const hit = await alertWriteLimiter(services).consume(`user:${userId}`);
   if (!hit.allowed) {
     throw new RateLimited("Too many alert changes. Please wait a minute.", hit.retryAfterSeconds);
   }

@@ -10,7 +10,7 @@ import {
 } from "../../../core/push";
 import { localizedHref } from "../../../core/locale";
 import * as m from "../../../core/paraglide/messages";
-import { createRateLimiter, type RateLimiter } from "../../adapters/rate-limit/rate-limiter";
+import { limitersPerServices } from "../common/service-limiters";
 import {
   isP256PublicKey,
   type PushOptions,
@@ -19,7 +19,13 @@ import {
 import { pushSubscriptions, users } from "../../db/schema";
 import type { Services } from "../../services";
 import { alertLocaleOf } from "./alert-locale";
-import { DomainError, LimitReached, NotFound, RateLimited, ValidationError } from "../common/errors";
+import {
+  DomainError,
+  LimitReached,
+  NotFound,
+  RateLimited,
+  ValidationError,
+} from "../common/errors";
 
 /** Push is off (no VAPID keys): nothing can be subscribed or sent. */
 export class PushUnavailable extends DomainError {
@@ -33,21 +39,12 @@ export class PushUnavailable extends DomainError {
 /** Subscribe and unsubscribe calls a user may make a minute (a page does one or two). */
 export const PUSH_WRITES_PER_MINUTE = 20;
 
-const limiterOf = new WeakMap<Services, RateLimiter>();
+const pushWriteLimiter = limitersPerServices((limiter) =>
+  limiter({ name: "push-writes", points: PUSH_WRITES_PER_MINUTE, durationSeconds: 60 }),
+);
 
 async function takePushWriteLimit(services: Services, userId: string): Promise<void> {
-  let limiter = limiterOf.get(services);
-  if (!limiter) {
-    limiter = createRateLimiter({
-      name: "push-writes",
-      points: PUSH_WRITES_PER_MINUTE,
-      durationSeconds: 60,
-      now: () => services.clock.now().getTime(),
-      store: services.rateLimits,
-    });
-    limiterOf.set(services, limiter);
-  }
-  const hit = await limiter.consume(`user:${userId}`);
+  const hit = await pushWriteLimiter(services).consume(`user:${userId}`);
   if (!hit.allowed)
     throw new RateLimited(
       "Too many changes to push alerts. Try again in a minute.",
