@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { aiRequestSchema, parseAiText, requestAiTask } from "./ai-schemas";
+import {
+  aiRequestSchema,
+  nonBlankStrings,
+  parseAiText,
+  readAiObject,
+  requestAiTask,
+} from "./ai-schemas";
 
 function fakeFetch(status: number, body: unknown, seen: RequestInit[] = []): typeof fetch {
   return (async (_url: string, init: RequestInit) => {
@@ -20,6 +26,20 @@ describe("parseAiText", () => {
 
   it("throws on text that is not JSON", () => {
     expect(() => parseAiText("Sure! Here is your JSON: {")).toThrow(SyntaxError);
+  });
+});
+
+describe("reading a reply leniently on the page", () => {
+  it("keeps a JSON object (fenced or not) and nothing else", () => {
+    expect(readAiObject('```json\n{"topic":"AI"}\n```')).toEqual({ topic: "AI" });
+    expect(readAiObject("not json")).toBeNull();
+    expect(readAiObject("42")).toBeNull();
+    expect(readAiObject("null")).toBeNull();
+  });
+
+  it("keeps a list's non-blank strings only", () => {
+    expect(nonBlankStrings(["Python", " ", 3, null, "SQL"])).toEqual(["Python", "SQL"]);
+    expect(nonBlankStrings("Python")).toEqual([]);
   });
 });
 

@@ -160,6 +160,27 @@ export function parseAiText(text: string): unknown {
   return JSON.parse(fenced ? fenced[1]!.trim() : trimmed);
 }
 
+/**
+ * A model's reply read leniently on the page: its JSON when that is an object (or an array), else
+ * null, so a reader picks what it can use from it field by field.
+ */
+export function readAiObject(text: string): Record<string, unknown> | null {
+  let parsed: unknown;
+  try {
+    parsed = parseAiText(text);
+  } catch {
+    return null;
+  }
+  return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, unknown>) : null;
+}
+
+/** The non-blank strings of a reply's list (anything else in it, or no list, is dropped). */
+export function nonBlankStrings(value: unknown): string[] {
+  return Array.isArray(value)
+    ? value.filter((item): item is string => typeof item === "string" && item.trim() !== "")
+    : [];
+}
+
 export type AiCallResult = { ok: true; text: string } | { ok: false; message: string | null };
 
 /**

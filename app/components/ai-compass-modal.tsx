@@ -6,7 +6,8 @@ import {
   COMPASS_COURSES_PER_SKILL,
   compassCourseSchema,
   learningGuidanceSchema,
-  parseAiText,
+  nonBlankStrings,
+  readAiObject,
   requestAiTask,
   type CompassCourse,
   type LearningGuidance,
@@ -36,21 +37,11 @@ type Phase = "input" | "loading" | "results";
  * that is slightly off (a skill without keywords) is dropped rather than failing the answer.
  */
 export function readGuidance(text: string): LearningGuidance | null {
-  let parsed: unknown;
-  try {
-    parsed = parseAiText(text);
-  } catch {
-    return null;
-  }
-  const strict = learningGuidanceSchema.safeParse(parsed);
+  const loose = readAiObject(text);
+  if (!loose) return null;
+  const strict = learningGuidanceSchema.safeParse(loose);
   if (strict.success) return strict.data;
-  if (typeof parsed !== "object" || parsed === null) return null;
-  const loose = parsed as Record<string, unknown>;
   if (typeof loose.advice !== "string" || loose.advice.trim() === "") return null;
-  const strings = (value: unknown) =>
-    Array.isArray(value)
-      ? value.filter((item): item is string => typeof item === "string" && item.trim() !== "")
-      : [];
   const skills: SuggestedSkill[] = (
     Array.isArray(loose.suggestedSkills) ? loose.suggestedSkills : []
   )
@@ -62,7 +53,7 @@ export function readGuidance(text: string): LearningGuidance | null {
         .slice(0, COMPASS_COURSES_PER_SKILL);
       return {
         skillName: typeof entry.skillName === "string" ? entry.skillName : "",
-        searchKeywords: strings(entry.searchKeywords).slice(0, 3),
+        searchKeywords: nonBlankStrings(entry.searchKeywords).slice(0, 3),
         courses,
       };
     })
@@ -71,7 +62,7 @@ export function readGuidance(text: string): LearningGuidance | null {
   return {
     advice: loose.advice,
     suggestedSkills: skills,
-    genericKeywords: strings(loose.genericKeywords).slice(0, 4),
+    genericKeywords: nonBlankStrings(loose.genericKeywords).slice(0, 4),
   };
 }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import {
-  parseAiText,
+  nonBlankStrings,
+  readAiObject,
   relatedCourseSchema,
   requestAiTask,
   TRENDING_RELATED_COURSES,
@@ -35,18 +36,10 @@ type Outcome = TrendingResult & { opening: number };
  * incorrect"). Related courses are kept only when their title contains a keyword.
  */
 export function readTrending(text: string): TrendingAnswer | null {
-  let parsed: unknown;
-  try {
-    parsed = parseAiText(text);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== "object" || parsed === null) return null;
-  const value = parsed as Record<string, unknown>;
+  const value = readAiObject(text);
+  if (!value) return null;
   if (typeof value.topic !== "string" || typeof value.explanation !== "string") return null;
-  const keywords = Array.isArray(value.keywords)
-    ? value.keywords.filter((k): k is string => typeof k === "string" && k.trim() !== "")
-    : [];
+  const keywords = nonBlankStrings(value.keywords);
   const lowered = keywords.map((keyword) => keyword.toLowerCase());
   const relatedCourses = (Array.isArray(value.relatedCourses) ? value.relatedCourses : [])
     .map((course: unknown) => relatedCourseSchema.safeParse(course))
