@@ -65,6 +65,35 @@ const iconProps = {
   strokeLinejoin: "round" as const,
 };
 
+/** The site's social accounts, each shown when configured (INSTAGRAM_URL, TELEGRAM_URL). */
+const SOCIAL_CHANNELS = [
+  {
+    url: "instagramUrl",
+    title: m.contact_instagram_title,
+    description: m.contact_instagram_description,
+    label: m.contact_instagram_label,
+    icon: (
+      <svg {...iconProps}>
+        <rect x="3" y="3" width="18" height="18" rx="5" />
+        <circle cx="12" cy="12" r="4" />
+        <circle cx="17.5" cy="6.5" r="0.5" fill="currentColor" />
+      </svg>
+    ),
+  },
+  {
+    url: "telegramUrl",
+    title: m.contact_telegram_title,
+    description: m.contact_telegram_description,
+    label: m.contact_telegram_label,
+    icon: (
+      <svg {...iconProps}>
+        <path d="M21 4 3 11l6 2 2 6 3-4 5 4z" />
+        <path d="m9 13 12-9" />
+      </svg>
+    ),
+  },
+] as const;
+
 export default function ContactUs() {
   const { t, href } = useMessages();
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -78,36 +107,19 @@ export default function ContactUs() {
       </PageHeader>
 
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
-        {site?.instagramUrl && (
-          <ContactChannel
-            title={t(m.contact_instagram_title)}
-            description={t(m.contact_instagram_description)}
-            href={site.instagramUrl}
-            label={t(m.contact_instagram_label)}
-            external
-            icon={
-              <svg {...iconProps}>
-                <rect x="3" y="3" width="18" height="18" rx="5" />
-                <circle cx="12" cy="12" r="4" />
-                <circle cx="17.5" cy="6.5" r="0.5" fill="currentColor" />
-              </svg>
-            }
-          />
-        )}
-        {site?.telegramUrl && (
-          <ContactChannel
-            title={t(m.contact_telegram_title)}
-            description={t(m.contact_telegram_description)}
-            href={site.telegramUrl}
-            label={t(m.contact_telegram_label)}
-            external
-            icon={
-              <svg {...iconProps}>
-                <path d="M21 4 3 11l6 2 2 6 3-4 5 4z" />
-                <path d="m9 13 12-9" />
-              </svg>
-            }
-          />
+        {SOCIAL_CHANNELS.map(
+          (channel) =>
+            site?.[channel.url] && (
+              <ContactChannel
+                key={channel.url}
+                title={t(channel.title)}
+                description={t(channel.description)}
+                href={site[channel.url]}
+                label={t(channel.label)}
+                external
+                icon={channel.icon}
+              />
+            ),
         )}
         <ContactChannel
           title={t(m.contact_email_title)}
