@@ -31,16 +31,33 @@ export type DemoSite = {
 const SECRET = "demo-site-secret-demo-site-secret-0123456";
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** A cover like a writer's: a 1600×900 photo-like gradient, stored through the real upload path. */
-async function makeCover(): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900">
+/**
+ * A photo-like JPEG: a diagonal gradient from `from` to `to` under a few translucent `shapes`
+ * (SVG elements), so the image pipeline meets a real photo's sizes and bytes.
+ */
+function gradientJpeg(
+  size: { width: number; height: number; quality: number },
+  colours: { from: string; to: string },
+  shapes: string,
+): Promise<Buffer> {
+  const { width, height } = size;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#0ea5e9"/><stop offset="1" stop-color="#6366f1"/>
+      <stop offset="0" stop-color="${colours.from}"/><stop offset="1" stop-color="${colours.to}"/>
     </linearGradient></defs>
-    <rect width="1600" height="900" fill="url(#g)"/>
-    <circle cx="1200" cy="300" r="180" fill="#f8fafc" fill-opacity="0.35"/>
+    <rect width="${width}" height="${height}" fill="url(#g)"/>
+    ${shapes}
   </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+  return sharp(Buffer.from(svg)).jpeg({ quality: size.quality }).toBuffer();
+}
+
+/** A cover like a writer's: a 1600×900 photo-like gradient, stored through the real upload path. */
+function makeCover(): Promise<Buffer> {
+  return gradientJpeg(
+    { width: 1600, height: 900, quality: 85 },
+    { from: "#0ea5e9", to: "#6366f1" },
+    '<circle cx="1200" cy="300" r="180" fill="#f8fafc" fill-opacity="0.35"/>',
+  );
 }
 
 /** How many different course images the demo catalogue shares out. */
@@ -50,17 +67,14 @@ const COURSE_IMAGES = 8;
  * Course images like Udemy's (750×422 JPEG), copied as the ingest would: the demo catalogue has
  * none, and the measured pages must carry real images (sized, lazy below the first row).
  */
-async function makeCourseImage(index: number): Promise<Buffer> {
+function makeCourseImage(index: number): Promise<Buffer> {
   const hue = (index * 45) % 360;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="422">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="hsl(${hue},70%,45%)"/><stop offset="1" stop-color="hsl(${hue + 40},70%,30%)"/>
-    </linearGradient></defs>
-    <rect width="750" height="422" fill="url(#g)"/>
-    <circle cx="560" cy="140" r="90" fill="#fff" fill-opacity="0.25"/>
-    <rect x="60" y="300" width="380" height="40" rx="8" fill="#fff" fill-opacity="0.3"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+  return gradientJpeg(
+    { width: 750, height: 422, quality: 80 },
+    { from: `hsl(${hue},70%,45%)`, to: `hsl(${hue + 40},70%,30%)` },
+    `<circle cx="560" cy="140" r="90" fill="#fff" fill-opacity="0.25"/>
+    <rect x="60" y="300" width="380" height="40" rx="8" fill="#fff" fill-opacity="0.3"/>`,
+  );
 }
 
 async function seed(
