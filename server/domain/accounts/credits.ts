@@ -228,10 +228,13 @@ export type HistoryEntry = {
 };
 
 /** Course-visit history, newest first. */
+/** The most visits a history lists (the dashboard, the app's getUser). */
+export const HISTORY_LIMIT = 200;
+
 export async function listHistory(
   services: Services,
   subject: string,
-  limit = 200,
+  limit = HISTORY_LIMIT,
 ): Promise<HistoryEntry[]> {
   const rows = await services.db
     .select({

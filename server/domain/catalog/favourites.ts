@@ -71,6 +71,9 @@ export type FavouriteCourse = {
 };
 
 /** The dashboard's Favorites tab, newest favourite first. */
+/** The most favourites a list holds (the dashboard, the app's getUser). */
+export const FAVOURITES_LIMIT = 500;
+
 export async function listFavourites(
   services: Services,
   subject: string,
@@ -91,7 +94,7 @@ export async function listFavourites(
     .innerJoin(courses, eq(courses.id, favourites.courseId))
     .where(eq(favourites.subject, subject))
     .orderBy(desc(favourites.createdAt))
-    .limit(500);
+    .limit(FAVOURITES_LIMIT);
   return rows.map(({ reviewAverage, ...row }) => ({
     ...row,
     averageRating: reviewAverage === null ? 0 : Math.round(reviewAverage * 10) / 10,
