@@ -87,6 +87,25 @@ export function coursejoiner2026Routes(base = ""): Record<string, FixtureHandler
   };
 }
 
+/**
+ * Courson as it is in 2026 (decision 0033): its list's "load more" API takes a POSTed JSON body
+ * `{ "filters": {}, "offset": n }` and answers `{ "coupons": [...] }`, 30 at a time; past the
+ * last it answers no coupons. Each body received is pushed onto `bodies`.
+ */
+export function courson2026Routes(bodies: unknown[] = []): Record<string, FixtureHandler> {
+  return {
+    "/load-more-coupons": async (request, response) => {
+      let text = "";
+      for await (const chunk of request) text += String(chunk);
+      const body = request.method === "POST" ? (JSON.parse(text) as { offset?: unknown }) : null;
+      bodies.push(body);
+      if (!body) return void response.writeHead(405).end();
+      const page = body.offset === 0 ? couponFixture("courson-load-more-0.json") : { coupons: [] };
+      answer(page)(request, response, new URL("http://x"));
+    },
+  };
+}
+
 /** Loads the single source one INGEST_SOURCES entry describes. */
 export async function loadOnlySource(
   entry: unknown,

@@ -3,6 +3,7 @@ import {
   byQuery,
   couponFixture,
   coursejoiner2026Routes,
+  courson2026Routes,
   discudemy2026Routes,
   RECORDED_ORIGINS,
   redirectTo as redirect,
@@ -90,6 +91,10 @@ const SITES: Record<string, Site> = {
       ),
     }),
     overrides: (origin) => ({ url: `${origin}/api/v1/coupons` }),
+  },
+  courson: {
+    routes: () => courson2026Routes(),
+    overrides: (origin) => ({ url: `${origin}/load-more-coupons` }),
   },
   coursejoiner: {
     routes: () => coursejoiner2026Routes(),

@@ -10,13 +10,15 @@ import { parseJsonBody } from "./http-fetch";
 import type { ApiSourceConfig, ApiTargetField } from "./source-config";
 import type { FeedParseResult } from "./udemy-json";
 
-export type PageFetcher = (url: string) => Promise<string>;
+/** GETs `url`, or POSTs `json` to it. */
+export type PageFetcher = (url: string, json?: unknown) => Promise<string>;
 
 /**
  * A paginated JSON API: pages `firstPage`, `firstPage + 1`, … with the page and limit
  * parameters set, until a page is empty, `maxPages` pages were read, or the API sends the same
  * page again (it ignores the page parameter). A failing first page fails the source; a failing
- * later page keeps what came before and is reported.
+ * later page keeps what came before and is reported. With `body` the parameters go into that
+ * JSON object, POSTed; with `pageIsOffset` the page parameter counts items, not pages.
  */
 export async function loadApiSource(
   config: ApiSourceConfig,
@@ -31,11 +33,19 @@ export async function loadApiSource(
     for (const [name, value] of Object.entries(config.query ?? {})) {
       url.searchParams.set(name, value);
     }
-    url.searchParams.set(config.pageParam, String(page));
-    url.searchParams.set(config.limitParam, String(config.pageSize));
+    const paging: Record<string, number> = {
+      [config.pageParam]: config.pageIsOffset ? offset * config.pageSize : page,
+    };
+    if (config.limitParam !== null) paging[config.limitParam] = config.pageSize;
+    if (!config.body) {
+      for (const [name, value] of Object.entries(paging)) url.searchParams.set(name, String(value));
+    }
     let items: unknown[];
     try {
-      items = readItems(await options.get(url.toString()), config.itemsPath);
+      const answer = config.body
+        ? await options.get(url.toString(), { ...config.body, ...paging })
+        : await options.get(url.toString());
+      items = readItems(answer, config.itemsPath);
     } catch (error) {
       const message = `page ${page}: ${(error as Error).message}`;
       if (offset === 0) throw new Error(message, { cause: error });
@@ -53,7 +63,7 @@ export async function loadApiSource(
         rejected.push(`page ${page} item ${index}: ${notFree}`);
         continue;
       }
-      const record = toCouponRecord(item, config.fieldMap, options.now);
+      const record = toCouponRecord(item, config, options.now);
       if (typeof record === "string") rejected.push(`page ${page} item ${index}: ${record}`);
       else records.push(record);
     }
@@ -111,16 +121,30 @@ function text(value: unknown): string | null {
   return trimmed === "" || trimmed === "null" ? null : trimmed;
 }
 
+/** `courseUrlTemplate` with each `{path}` replaced by that field of the item; null if one is empty. */
+function fillTemplate(template: string, item: unknown): string | null {
+  let missing = false;
+  const filled = template.replace(/\{([^{}]+)\}/g, (_whole, path: string) => {
+    const value = text(valueAt(item, path));
+    if (value === null) missing = true;
+    return encodeURIComponent(value ?? "");
+  });
+  return missing ? null : filled;
+}
+
 function toCouponRecord(
   item: unknown,
-  fieldMap: Record<string, ApiTargetField>,
+  config: Pick<ApiSourceConfig, "fieldMap" | "courseUrlTemplate">,
   now: Date,
 ): CouponRecord | string {
   if (item === null || typeof item !== "object" || Array.isArray(item)) return "not an object";
   const values: Partial<Record<ApiTargetField, unknown>> = {};
-  for (const [theirs, ours] of Object.entries(fieldMap)) {
+  for (const [theirs, ours] of Object.entries(config.fieldMap)) {
     const value = valueAt(item, theirs);
     if (value !== undefined && value !== null && values[ours] === undefined) values[ours] = value;
+  }
+  if (values.courseUrl === undefined && config.courseUrlTemplate) {
+    values.courseUrl = fillTemplate(config.courseUrlTemplate, item);
   }
   const rawUrl = text(values.courseUrl);
   if (!rawUrl) return "missing courseUrl";

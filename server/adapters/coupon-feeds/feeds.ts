@@ -94,10 +94,13 @@ export function createCouponFeeds(
         let firstPage: FirstPageValidators | null = null;
         let askedFirst = false;
         let notModified = false;
-        const get = async (url: string) => {
+        // A POST (an API taking its page in the body) is never conditional.
+        const get = async (url: string, json?: unknown) => {
           const first = !askedFirst;
           askedFirst = true;
-          const known = first && context.validators?.url === url ? context.validators : undefined;
+          const conditional = first && json === undefined;
+          const known =
+            conditional && context.validators?.url === url ? context.validators : undefined;
           const answer = await fetchText(url, policy, {
             ...fetchOptions,
             accept: ACCEPT[config.kind],
@@ -105,10 +108,12 @@ export function createCouponFeeds(
             signal: context.signal,
             gate,
             ...(known ? { validators: known } : {}),
+            ...(json === undefined ? {} : { json }),
           });
           if (first) {
             const { etag, lastModified } = answer.validators;
-            firstPage = etag || lastModified ? { url, ...answer.validators } : null;
+            firstPage =
+              conditional && (etag || lastModified) ? { url, ...answer.validators } : null;
             if (answer.notModified) {
               notModified = true;
               throw new FirstPageNotModified("first page not modified");
@@ -144,7 +149,7 @@ export function createCouponFeeds(
 
 async function loadSource(
   config: SourceConfig,
-  get: (url: string) => Promise<string>,
+  get: (url: string, json?: unknown) => Promise<string>,
   now: Date,
 ): Promise<FeedParseResult> {
   switch (config.kind) {

@@ -56,6 +56,17 @@ beforeAll(async () => {
     "/loop": (_request, response) => {
       response.writeHead(302, { location: "/loop" }).end();
     },
+    "/echo": async (request, response) => {
+      let body = "";
+      for await (const chunk of request) body += String(chunk);
+      response.writeHead(200, { "content-type": "application/json" }).end(
+        JSON.stringify({
+          method: request.method,
+          type: request.headers["content-type"],
+          body: JSON.parse(body || "null"),
+        }),
+      );
+    },
     "/moved": (_request, response) => {
       response.writeHead(308, { location: "/ok" }).end();
     },
@@ -186,6 +197,20 @@ describe("fetchText", () => {
     expect(JSON.parse((await fetchText(server.url("/moved"), policy)).text)).toEqual({
       hello: "world",
     });
+  });
+
+  it("POSTs a JSON body, and never sends a POST on to where a redirect points", async () => {
+    const posted = await fetchText(server.url("/echo"), policy, { json: { offset: 30 } });
+    expect(JSON.parse(posted.text)).toEqual({
+      method: "POST",
+      type: "application/json",
+      body: { offset: 30 },
+    });
+    const before = server.hits("/ok");
+    await expect(fetchText(server.url("/moved"), policy, { json: {} })).rejects.toThrow(
+      "a POST was redirected",
+    );
+    expect(server.hits("/ok")).toBe(before);
   });
 
   it("follows at most 5 redirects, without retrying", async () => {

@@ -1,9 +1,9 @@
 import { isPublicHost } from "./public-address";
 
 /**
- * Polite, bounded HTTP GETs for third-party feeds: every attempt has a timeout, the body is
- * streamed and abandoned past a size limit, and only failures that may pass (network errors,
- * timeouts, 5xx, 429) are retried, with exponential backoff.
+ * Polite, bounded HTTP GETs (and an API's POSTs) for third-party feeds: each attempt has a
+ * timeout, the body is streamed and abandoned past a size limit, and only failures that may pass
+ * (network errors, timeouts, 5xx, 429) are retried, with exponential backoff.
  *
  * Every request the ingest makes (feed and detail pages, Udemy's API, an aggregator's link) goes
  * out through `requestHop`: redirects are never followed by fetch itself, so each hop's address
@@ -96,6 +96,8 @@ export type HopRequest = {
   headers?: Readonly<Record<string, string>>;
   /** Makes the request conditional: the site may answer 304 Not Modified. */
   validators?: PageValidators;
+  /** POSTs this as JSON instead of a GET (an API that takes its page in the body). */
+  json?: unknown;
 };
 
 function conditionalHeaders(validators: PageValidators | undefined): Record<string, string> {
@@ -142,13 +144,16 @@ export async function requestHop(
   ) {
     throw new FetchError(`refused to fetch ${shortUrl(url.href)}: not a public address`, false);
   }
+  const post = request.json !== undefined;
   return fetch(url, {
     signal: request.signal,
     redirect: "manual",
     credentials: "omit",
+    ...(post ? { method: "POST", body: JSON.stringify(request.json) } : {}),
     headers: {
       "user-agent": request.userAgent,
       accept: request.accept,
+      ...(post ? { "content-type": "application/json" } : {}),
       ...request.headers,
       ...conditionalHeaders(request.validators),
     },
@@ -191,6 +196,7 @@ export type FetchTextOptions = {
   validators?: PageValidators;
   /** Cancels the whole fetch, retries included (server shutdown). */
   signal?: AbortSignal;
+  json?: HopRequest["json"];
   /** Tests replace the backoff wait. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 };
@@ -243,6 +249,7 @@ async function fetchOnce(
     accept: options.accept ?? "*/*",
     headers: options.headers,
     validators: options.validators,
+    json: options.json,
   };
   const response = await followRedirects(url, options.gate ?? {}, request);
   if (response.status === 304 && options.validators) {
@@ -295,6 +302,8 @@ export async function followRedirects(
     const response = await requestHop(current, gate, request);
     const next = await redirectTarget(response, current);
     if (next === null) return response;
+    // A POST is not sent on elsewhere: an API that moved answers in another way now.
+    if (request.json !== undefined) throw new FetchError("a POST was redirected", false);
     if (redirects >= MAX_REDIRECTS) {
       throw new FetchError(`more than ${MAX_REDIRECTS} redirects from ${shortUrl(start)}`, false);
     }

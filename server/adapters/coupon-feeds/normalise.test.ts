@@ -32,6 +32,8 @@ describe("cleanCourseTitle", () => {
     ["Python \u202Efdp.exe\u202C \u2066Basics\u2069", "Python fdp.exe Basics"],
     ["  Learn\n  Python   fast ", "Learn Python fast"],
     ["<b>Bold</b> Title", "Bold Title"],
+    ['"Manajemen Proyek untuk Pemula"', "Manajemen Proyek untuk Pemula"],
+    ["&quot;Learn Python&quot; [Free]", "Learn Python"],
   ])("%j → %j", (raw, clean) => {
     expect(cleanCourseTitle(raw)).toBe(clean);
   });
@@ -42,6 +44,7 @@ describe("cleanCourseTitle", () => {
     "The Free Software Movement",
     "Coupon Collecting 101",
     "Hot Yoga at Home",
+    '"Clean Code" in Practice',
   ])("keeps %j as it is", (title) => {
     expect(cleanCourseTitle(title)).toBe(title);
   });

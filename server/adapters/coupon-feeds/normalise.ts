@@ -135,15 +135,17 @@ export function cleanOptionalFeedText(raw: string | null | undefined): string | 
 }
 
 /**
- * `cleanFeedText`, then advertising noise such as "[Free]", "(100% OFF)" or "- Udemy Coupon"
- * stripped at either end. A title that is nothing but noise is kept as it was rather than
+ * `cleanFeedText`, then quotes around the whole title and advertising noise such as "[Free]",
+ * "(100% OFF)" or "- Udemy Coupon" stripped at either end. A title that is nothing but noise is kept as it was rather than
  * emptied.
  */
 export function cleanCourseTitle(raw: string): string {
   const plain = cleanFeedText(raw);
   let title = plain;
   for (let pass = 0; pass < 6; pass += 1) {
-    const next = TITLE_NOISE.reduce((current, pattern) => current.replace(pattern, ""), title);
+    const cleaned = TITLE_NOISE.reduce((current, pattern) => current.replace(pattern, ""), title);
+    // Some sources quote the whole title ("\"Learn Python\""), as DUCE strips from Courson's.
+    const next = /^"[^"]+"$/.test(cleaned) ? cleaned.slice(1, -1) : cleaned;
     if (next === title) break;
     title = next.trim();
   }

@@ -3,6 +3,7 @@ import {
   byQuery,
   couponFixture as fixture,
   coursejoiner2026Routes,
+  courson2026Routes,
   discudemy2026Routes,
   htmlFixture,
   loadOnlySource,
@@ -25,6 +26,7 @@ const now = new Date("2026-11-27T03:00:00Z");
 
 let server: FixtureServer;
 let origin: string;
+const coursonBodies: unknown[] = [];
 
 const html = (file: string) => htmlFixture(file, () => origin);
 const loadOnly = (entry: unknown) => loadOnlySource(entry, now);
@@ -72,6 +74,7 @@ beforeAll(async () => {
     ),
     ...discudemy2026Routes(() => origin, "/seg"),
     ...coursejoiner2026Routes("/cj"),
+    ...courson2026Routes(coursonBodies),
     "/all/1": html("couponami-list-1.html"),
     "/go/belajar-figma-untuk-pemula": html("couponami-go-belajar-figma-untuk-pemula.html"),
     "/go/chatgpt-prompt-engineering": html("couponami-go-chatgpt-prompt-engineering.html"),
@@ -323,6 +326,34 @@ describe("presets as their sites are in 2026", () => {
         couponCode: "EXCEL-ID26",
         title: "Excel untuk Pemula &#8211; (Free Course)",
         foundAt: new Date("2026-11-26T16:10:00Z"),
+      }),
+    ]);
+  });
+
+  it("courson (api, POST): the offset in a JSON body, 30 a page; the Udemy link built from id_name and coupon_code", async () => {
+    const { records, rejected } = await loadOnly({
+      preset: "courson",
+      url: `${origin}/load-more-coupons`,
+    });
+    expect(rejected).toEqual([]);
+    expect(coursonBodies).toEqual([
+      { filters: {}, offset: 0 },
+      { filters: {}, offset: 30 },
+    ]);
+    const sent = server.requests.filter((request) => request.path === "/load-more-coupons");
+    expect(sent[0]!.headers["content-type"]).toBe("application/json");
+    expect(sent[0]!.headers["user-agent"]).toBe(presetFetchPolicy.userAgent);
+    expect(records).toEqual([
+      record({
+        courseUrl:
+          "https://www.udemy.com/course/flutter-dart-complete-guide-cx/?couponCode=FLUTTER-NOV26",
+        couponCode: "FLUTTER-NOV26",
+        title: "Flutter & Dart: The Complete Guide",
+      }),
+      record({
+        courseUrl: "https://www.udemy.com/course/manajemen-proyek-dasar/?couponCode=PM-ID-2611",
+        couponCode: "PM-ID-2611",
+        title: '"Manajemen Proyek untuk Pemula"',
       }),
     ]);
   });

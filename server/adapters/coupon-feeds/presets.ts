@@ -99,6 +99,27 @@ export const COUPON_SOURCE_PRESETS = {
       expiredDate: "expiresAt",
     },
   },
+  /**
+   * Courson: the "load more" API of its coupon list, POSTed a JSON body with the number of
+   * coupons already shown (it answers 30 at a time). Each coupon names the course by its Udemy
+   * slug (`id_name`), with its code and its title (`headline`): the Udemy link is built from
+   * them, as DUCE's Courson scraper builds it. DUCE asks it with a plain HTTP client: it hears
+   * our bot's own name.
+   */
+  courson: {
+    kind: "api",
+    url: "https://courson.xyz/load-more-coupons",
+    body: { filters: {} },
+    pageParam: "offset",
+    pageIsOffset: true,
+    limitParam: null,
+    pageSize: 30,
+    firstPage: 1,
+    maxPages: 4,
+    itemsPath: "coupons",
+    courseUrlTemplate: "https://www.udemy.com/course/{id_name}/",
+    fieldMap: { headline: "title", coupon_code: "couponCode" },
+  },
   /** Course Joiner (WordPress): the Udemy category; the course link is the "APPLY HERE" anchor. */
   coursejoiner: {
     kind: "wordpress",

@@ -148,6 +148,7 @@ describe("parseIngestSources", () => {
     expect(sources.map((source) => `${source.name}:${source.kind}`)).toEqual([
       "real-discount:api",
       "thanh0x-coupons:api",
+      "courson:api",
       "coursejoiner:wordpress",
       "idownloadcoupon:wordpress",
       "discudemy:html",
@@ -161,7 +162,7 @@ describe("parseIngestSources", () => {
   it.each([
     [
       '["real-discount","no-such-site"]',
-      '[1] unknown preset "no-such-site" (known presets: real-discount, thanh0x-coupons, coursejoiner, idownloadcoupon, discudemy, couponami, e-next, udemy-freebies, udemyxpert)',
+      '[1] unknown preset "no-such-site" (known presets: real-discount, thanh0x-coupons, courson, coursejoiner, idownloadcoupon, discudemy, couponami, e-next, udemy-freebies, udemyxpert)',
     ],
     [
       '[{"preset":"coursejoiner","kind":"rss"}]',
@@ -169,6 +170,10 @@ describe("parseIngestSources", () => {
     ],
     ['[{"preset":"real-discount","maxPages":0}]', /^\[0\.maxPages\]/],
     ['[{"preset":"real-discount","surprise":1}]', /surprise/],
+    [
+      '[{"kind":"api","name":"a","url":"https://a.example/api","fieldMap":{"t":"title"}}]',
+      /fieldMap must map some field to courseUrl and to title/,
+    ],
     ['["coursejoiner","coursejoiner"]', /source names must be unique/],
     [
       '[{"kind":"html","name":"h","url":"https://h.example/{page}","itemSelector":"a"}]',

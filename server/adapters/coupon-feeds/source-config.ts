@@ -113,12 +113,25 @@ const apiSource = z
     url: httpUrl,
     query: queryParameters,
     pageParam: z.string().min(1).max(40).default("page"),
-    limitParam: z.string().min(1).max(40).default("limit"),
+    /** null: the API takes no page size (it answers `pageSize` items a page on its own). */
+    limitParam: z.string().min(1).max(40).nullable().default("limit"),
     pageSize: z.number().int().min(1).max(1000).default(50),
+    /** The page parameter counts the items before the page (0, pageSize, …), not pages. */
+    pageIsOffset: z.boolean().optional(),
+    /**
+     * A JSON object to POST, with the page and limit parameters added to it, instead of a GET
+     * with them in the query (e.g. Courson's `{ "filters": {} }`).
+     */
+    body: z.record(z.string().min(1).max(40), z.json()).optional(),
     firstPage: z.number().int().min(0).max(1).default(1),
     maxPages: z.number().int().min(1).max(500).default(20),
     itemsPath: z.string().max(100).default(""),
     fieldMap: z.record(z.string().min(1).max(100), z.enum(API_TARGET_FIELDS)),
+    /**
+     * The course's address built from the item's fields, when no field holds it: `{path}` is
+     * replaced by that field, e.g. "https://www.udemy.com/course/{id_name}/".
+     */
+    courseUrlTemplate: z.string().url().max(200).optional(),
     /**
      * Items that are not coupons (a site's sponsored slots): a field path and the values that
      * mark them, e.g. `{ "store": ["Sponsored"] }`. They are dropped before any link is followed.
@@ -131,9 +144,13 @@ const apiSource = z
   })
   .refine(
     (source) =>
-      Object.values(source.fieldMap).includes("courseUrl") &&
+      (Object.values(source.fieldMap).includes("courseUrl") || source.courseUrlTemplate) &&
       Object.values(source.fieldMap).includes("title"),
-    { message: "fieldMap must map some field to courseUrl and to title", path: ["fieldMap"] },
+    {
+      message:
+        "fieldMap must map some field to courseUrl and to title (courseUrl may come from courseUrlTemplate instead)",
+      path: ["fieldMap"],
+    },
   );
 
 const rssSource = z.strictObject({
