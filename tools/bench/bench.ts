@@ -32,6 +32,7 @@ import {
 } from "./bench-load";
 import { formatProfileSummary, summariseCpuProfile, type CpuProfile } from "./bench-profile";
 import { seedBenchData } from "./bench-seed";
+import { measureFilteredListTimes } from "./bench-filters";
 import { benchWorkerScaling, type WorkerScaling } from "./bench-workers";
 import { benchAlertMatching, type AlertMatchingBench } from "./bench-alerts";
 import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "../local-server";
@@ -141,6 +142,7 @@ async function main() {
   });
   console.log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
   const searchP50 = await measureSearchTime(handle.services);
+  const filteredLists = await measureFilteredListTimes(handle.services);
   // Course pages: one for the shared render, and a spread of them for a returning visitor.
   const coursePagePaths = (
     await handle.services.db
@@ -232,6 +234,12 @@ async function main() {
     );
     console.table(formatSummaries(summaries, cases));
     console.log(`search over ${COURSES} courses, server time p50: ${searchP50.toFixed(1)} ms`);
+    console.log(`filtered lists over ${COURSES} courses, server time (first visit / repeat):`);
+    console.table(filteredLists.timings);
+    console.log(
+      `filtered lists, first visits: p50 ${filteredLists.overallFirstP50Ms} ms, p95 ${filteredLists.overallFirstP95Ms} ms; ` +
+        `a page while the courses' facts load anew: ${filteredLists.factsLoadP50Ms} ms`,
+    );
     console.table(bundles);
     await server.stop();
     // A quick comparison of a few cases (BENCH_ONLY) skips the workers' PostgreSQL run.
@@ -249,6 +257,7 @@ async function main() {
           runs: RUNS,
           results: summaries,
           searchP50Ms: searchP50,
+          filteredLists,
           bundles,
           workers,
           alertMatching,

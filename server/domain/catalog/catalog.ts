@@ -1,14 +1,11 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   gt,
-  gte,
   isNull,
   lte,
-  min,
   or,
   sql,
   type SQL,
@@ -18,15 +15,13 @@ import { isRowId } from "../../../core/row-id";
 import { courseImagePath } from "../../../core/course-images";
 import type { PublicCourse } from "../../../core/course";
 import { addDays, startOfJakartaDay, toJakartaDay } from "../../../core/dates";
-import {
-  COURSES_PAGE_SIZE,
-  toCourseSearchParams,
-  type CourseFilters,
-} from "../../../core/course-filters";
+import { COURSES_PAGE_SIZE, type CourseFilters } from "../../../core/course-filters";
 import { COURSE_LANGUAGES } from "../../../core/course-filter-options";
 import { courses, type CourseRow } from "../../db/schema";
 import { everySearchWordIn } from "../../db/like-pattern";
 import { learnerFilterConditions } from "./learner-filters";
+import { countListedCourses } from "./listed-count";
+import { countClaimedListed, notClaimedBy } from "./claims";
 import type { Services } from "../../services";
 
 export type CoursePage = {
@@ -35,6 +30,8 @@ export type CoursePage = {
   page: number;
   pageCount: number;
   pageSize: number;
+  /** How many of the learner's claimed courses match these filters (0 for a visitor). */
+  claimedCount: number;
 };
 
 /** The catalogue's public columns: the coupon code and URL are never selected. */
@@ -113,16 +110,12 @@ export function listedCondition(services: Services, now = services.clock.now()):
 
 /** Escapes LIKE wildcards so a search for "100%" means the characters, not a pattern. */
 
-function filterConditions(services: Services, filters: CourseFilters): SQL[] {
-  const conditions: SQL[] = [
-    listedCondition(services),
+function filterConditions(services: Services, filters: CourseFilters, listed: SQL): SQL[] {
+  return [
+    listed,
     ...everySearchWordIn(courses.title, filters.search),
+    ...learnerFilterConditions(filters, services.clock.today()),
   ];
-  if (filters.type !== "") conditions.push(eq(courses.category, filters.type));
-  if (filters.language !== "") conditions.push(eq(courses.language, filters.language));
-  if (filters.rating > 0) conditions.push(gte(courses.reviewAverage, filters.rating));
-  conditions.push(...learnerFilterConditions(filters, services.clock.today()));
-  return conditions;
 }
 
 /**
@@ -156,74 +149,55 @@ function orderFor(sort: CourseFilters["sort"], sortTheMatches: boolean) {
 }
 
 /**
- * At most this many matches of a search are sorted rather than met along the order's index.
- * The trigram index finds a search's matches; PostgreSQL, assuming a title's words and a category
- * independent, may instead walk the listing index newest first and test every course on the way:
- * "design" in Development, 316 matches expected and none there, read all 50 000 (90 ms instead of
- * 10). The count, exact and already known, decides instead of that guess.
+ * At most this many matches are sorted rather than met along the order's index. The trigram
+ * index finds a search's matches, courses_listed_facts_idx those of chosen filters; PostgreSQL,
+ * assuming a title's words and a category independent, may instead walk the listing index newest
+ * first and test every course on the way: "design" in Development, 316 matches expected and none
+ * there, read all 50 000 (90 ms instead of 10). The count, exact and already known, decides
+ * instead of that guess.
  */
-const SORTED_SEARCH_MATCHES = 2000;
-
-/** The longest a remembered course count is used (see countListedCourses). */
-const LISTED_COUNT_TTL_MS = 30_000;
-type ListedCount = { total: number; nextExpiry: number | null };
-
-async function countMatching(services: Services, where: SQL | undefined): Promise<ListedCount> {
-  const [row] = await services.db
-    .select({ total: count(), nextExpiry: min(courses.expiresAt) })
-    .from(courses)
-    .where(where);
-  const nextExpiry = row?.nextExpiry ? new Date(row.nextExpiry).getTime() : null;
-  return { total: row?.total ?? 0, nextExpiry };
-}
+const SORTED_MATCHES = 2000;
 
 /**
- * Counting visits every listed course, so without a search it is the costliest part of a page
- * (~40 ms over 50 000 courses on PGlite) while it only changes when coupons arrive or expire.
- * The count is remembered until the soonest listed coupon expires (at most 30 s; ingestion
- * forgets it at once), so it always matches the list. The few combinations of category,
- * language and rating keep the cache small; searches and exclusions are counted every time
- * (a search is narrowed by the trigram index), so no typed text grows the cache.
+ * A page of listed courses. For a signed-in learner (`claimant`), the courses they already
+ * claimed are left out unless `filters.showClaimed` (claims.ts): that count is theirs alone.
  */
-async function countListedCourses(
+export async function listCourses(
   services: Services,
   filters: CourseFilters,
-  where: SQL | undefined,
-): Promise<number> {
-  const typed =
-    filters.search !== "" || filters.hideWords.length + filters.hideInstructors.length > 0;
-  if (typed) return (await countMatching(services, where)).total;
-  // Every other filter takes a few listed values only: the combinations stay few.
-  const choices = toCourseSearchParams({ ...filters, page: 1, sort: "newest" }).toString();
-  const key = `catalog:count:${services.clock.today()}:${choices}`;
-  const countNow = () => countMatching(services, where);
-  let remembered = await services.cache.remember(key, LISTED_COUNT_TTL_MS, countNow);
-  if (remembered.nextExpiry !== null && services.clock.now().getTime() >= remembered.nextExpiry) {
-    services.cache.forget(key);
-    remembered = await services.cache.remember(key, LISTED_COUNT_TTL_MS, countNow);
-  }
-  return remembered.total;
-}
-
-export async function listCourses(services: Services, filters: CourseFilters): Promise<CoursePage> {
-  const where = and(...filterConditions(services, filters));
-  const total = await countListedCourses(services, filters, where);
+  claimant: string | null = null,
+): Promise<CoursePage> {
+  const listedNow = listedCondition(services);
+  const listed = and(...filterConditions(services, filters, listedNow));
+  const hidesClaimed = claimant !== null && !filters.showClaimed;
+  const where = hidesClaimed ? and(listed, notClaimedBy(services, claimant)) : listed;
+  const [matching, claimedCount] = await Promise.all([
+    countListedCourses(services, filters, listed, listedNow),
+    claimant === null ? 0 : countClaimedListed(services, listed, claimant),
+  ]);
+  // The claimed courses the list hides are among the matches, and already counted apart.
+  const total = hidesClaimed ? Math.max(0, matching - claimedCount) : matching;
   const pageCount = Math.max(1, Math.ceil(total / COURSES_PAGE_SIZE));
   // Past the last page: show the last page rather than an empty one.
   const page = Math.min(filters.page, pageCount);
-  const rows = await services.db
-    .select(publicColumns)
-    .from(courses)
-    .where(where)
-    .orderBy(...orderFor(filters.sort, filters.search !== "" && total <= SORTED_SEARCH_MATCHES))
-    .limit(COURSES_PAGE_SIZE)
-    .offset((page - 1) * COURSES_PAGE_SIZE);
+  // No match: no page to read (walking an order's index for none would visit every course).
+  const rows =
+    total === 0
+      ? []
+      : await services.db
+          .select(publicColumns)
+          .from(courses)
+          .where(where)
+          .orderBy(...orderFor(filters.sort, total <= SORTED_MATCHES))
+          .limit(COURSES_PAGE_SIZE)
+          .offset((page - 1) * COURSES_PAGE_SIZE);
   return {
     courses: rows.map(toPublicCourse),
     total,
     page,
     pageCount,
     pageSize: COURSES_PAGE_SIZE,
+    claimedCount,
   };
 }
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   DEFAULT_COURSE_FILTERS,
@@ -9,7 +9,8 @@ import { createTestServices, type TestServices } from "../../../tests/setup/test
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { courses } from "../../db/schema";
 import { importCouponRecords } from "../ingest/import-records";
-import { listCourses } from "./catalog";
+import { listCourses, listedCondition } from "./catalog";
+import { learnerFilterConditions } from "./learner-filters";
 
 const NOW = "2024-03-06T10:00:00+07:00";
 
@@ -129,5 +130,63 @@ describe("listCourses with the learners' filters", () => {
     expect((await list("level=beginner")).total).toBe(1);
     expect((await list("certificate=yes")).total).toBe(9);
     expect((await list("hideWords=java")).total).toBe(9);
+  });
+
+  it.each<Partial<CourseFilters>>([
+    {},
+    { language: "Indonesian" },
+    { udemyRating: "4.5" },
+    { udemyRating: "3.5", type: "Development" },
+    { minStudents: "100000" },
+    { level: "beginner", language: "English" },
+    { duration: "short" },
+    { duration: "extraLong" },
+    { updated: "2y", certificate: "yes" },
+    { certificate: "no" },
+    { rating: 4 },
+    { type: "Music" },
+    { hideWords: ["java", "course"] },
+    { hideWords: ["masterclass"], hideInstructors: ["budi"], udemyRating: "3.5" },
+  ])("counts in memory what the database finds: %j", async (chosen) => {
+    const filters = { ...DEFAULT_COURSE_FILTERS, ...chosen };
+    const [row] = await harness.services.db
+      .select({ total: count() })
+      .from(courses)
+      .where(
+        and(
+          listedCondition(harness.services),
+          ...learnerFilterConditions(filters, harness.services.clock.today()),
+        ),
+      );
+    const page = await listCourses(harness.services, filters);
+    expect(page.total).toBe(row!.total);
+    expect(page.courses).toHaveLength(row!.total);
+  });
+
+  it("counts a coupon that ended out at once, and counts hidden courses anew after a write", async () => {
+    const list = (filters: Partial<CourseFilters>) =>
+      listCourses(harness.services, { ...DEFAULT_COURSE_FILTERS, ...filters });
+    expect((await list({ hideWords: ["java"] })).total).toBe(9);
+    // Every fixture coupon ends at 2024-03-13 00:00 UTC: one minute later none is listed.
+    harness.clock.set("2024-03-13T00:01:00Z");
+    try {
+      expect((await list({})).total).toBe(0);
+    } finally {
+      harness.clock.set(NOW);
+    }
+    await harness.services.db
+      .update(courses)
+      .set({ title: "Java for Beginners" })
+      .where(eq(courses.slug, "plain"));
+    expect((await list({ hideWords: ["java"] })).total).toBe(9); // remembered for now
+    harness.services.cache.forget("catalog:"); // as every write to the catalogue does
+    try {
+      expect((await list({ hideWords: ["java"] })).total).toBe(8);
+    } finally {
+      await harness.services.db
+        .update(courses)
+        .set({ title: "Course plain" })
+        .where(eq(courses.slug, "plain"));
+    }
   });
 });
