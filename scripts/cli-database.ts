@@ -1,5 +1,6 @@
 import { pino } from "pino";
-import { ConfigError, loadConfig, type Config } from "../server/config";
+import type { Config } from "../server/config";
+import { loadConfigOrExit } from "../server/config-or-exit";
 import { acquireDataDirLock, readDataDirOwner, type DataDirOwner } from "../server/data-dir-lock";
 import { OPS_TOKEN_HEADER } from "../server/ops-endpoint";
 import { ValidationError } from "../server/domain/common/errors";
@@ -36,16 +37,9 @@ export function readEmbeddedFileCommand(
   return { file, config };
 }
 
+/** The operator CLIs' configuration: a bad setting exits 2, as a bad command line does. */
 export function readCliConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(2);
-    }
-    throw error;
-  }
+  return loadConfigOrExit(2);
 }
 
 export async function openCliTarget(config: Config): Promise<CliTarget> {

@@ -1,7 +1,8 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { ConfigError, loadConfig, type Config } from "./config";
+import type { Config } from "./config";
+import { loadConfigOrExit } from "./config-or-exit";
 import {
   acquireDataDirLock,
   DataDirBusyError,
@@ -27,18 +28,6 @@ const SHUTDOWN_GRACE_MS = 10_000;
 // client side always closes first, so a reused socket is never one the server just dropped.
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-function readConfig(): Config {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
 /** A directory the server cannot write stops it here, with one sentence and no stack trace. */
 function refuseUnwritableDirectories(config: Config): void {
   try {
@@ -60,7 +49,7 @@ function refuseUnwritableDirectories(config: Config): void {
 
 async function main() {
   const useVite = process.argv.includes("--dev");
-  const config = readConfig();
+  const config = loadConfigOrExit(1);
   const logger = createServerLogger(config.logLevel);
   refuseUnwritableDirectories(config);
   if (config.workersRefused) {

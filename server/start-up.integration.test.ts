@@ -15,12 +15,12 @@ afterAll(() => {
 });
 
 /** Runs `tsx server/index.ts` as an operator would and collects how it ended. */
-function startServer(env: Record<string, string>) {
+function startServer(env: Record<string, string>, script = ["server/index.ts"]) {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
     // The embedded database is the one that lives in the data directory: a PostgreSQL server
     // named by the suite's own DATABASE_URL would leave only the uploads to check.
     const { DATABASE_URL: _ignored, ...inherited } = process.env;
-    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    const child = spawn(process.execPath, ["--import", "tsx", ...script], {
       cwd: root,
       env: { ...inherited, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -30,7 +30,7 @@ function startServer(env: Record<string, string>) {
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     // A server that does start is a failure of this test: it must not linger.
-    const guard = setTimeout(() => child.kill("SIGKILL"), 25_000);
+    const guard = setTimeout(() => child.kill("SIGKILL"), 50_000);
     child.once("exit", (code) => {
       clearTimeout(guard);
       resolve({ code, stderr, stdout });
@@ -67,4 +67,18 @@ describe("start-up with a data directory it cannot write", () => {
       /^Kursusku cannot write to its uploads directory .*UPLOADS_DIR[^\n]*\.$/m,
     );
   });
+});
+
+describe("start-up with a bad setting", () => {
+  it("stops the server (exit 1) and an operator CLI (exit 2) with the readable message, no stack trace", async () => {
+    const [server, cli] = await Promise.all([
+      startServer({ PORT: "abc" }),
+      startServer({ PORT: "abc" }, ["scripts/codes.ts", "list"]),
+    ]);
+    expect([server.code, cli.code]).toEqual([1, 2]);
+    for (const { stderr } of [server, cli]) {
+      expect(stderr).toContain("Invalid configuration:\n  PORT:");
+      expect(stderr).not.toMatch(/\bat .*\.(ts|js):\d+/);
+    }
+  }, 90_000);
 });
