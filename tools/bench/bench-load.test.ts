@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { processCpuMicros, summariseRuns, type BenchCase, type RunResult } from "./bench-load";
+import {
+  fastestOf,
+  parseProcStat,
+  processCpuMicros,
+  processTreeCpuMicros,
+  summariseRuns,
+  treeTicks,
+  type BenchCase,
+  type RunResult,
+} from "./bench-load";
 
 const run = (requestsPerSecond: number, cpuMicrosPerRequest: number): RunResult => ({
   requestsPerSecond,
@@ -44,5 +53,44 @@ describe("processCpuMicros", () => {
     expect(spin).toBeGreaterThan(0);
     // /proc counts in ticks (10 ms here): at least 30 of the 50 ms show.
     expect(processCpuMicros(process.pid)! - before).toBeGreaterThanOrEqual(30_000);
+  });
+});
+
+/** A /proc/<pid>/stat line: its command (with a space and a parenthesis), parent and ticks. */
+function procStat(pid: number, parent: number, utime: number, stime: number): string {
+  const between = Array.from({ length: 9 }, () => "0").join(" ");
+  return `${pid} (node (worker)) S ${parent} ${between} ${utime} ${stime} 0 0 20 0 1 0`;
+}
+
+describe("CPU time of a server and its workers", () => {
+  it("reads a process's parent and user + system ticks, whatever its command is called", () => {
+    expect(parseProcStat(procStat(42, 7, 150, 30))).toEqual({ pid: 42, parent: 7, ticks: 180 });
+  });
+
+  it("adds the ticks of a process and all its descendants, in any order, and no others", () => {
+    const stats = [
+      procStat(30, 20, 5, 5), // a grandchild listed before its parent
+      procStat(10, 1, 100, 0), // the server
+      procStat(20, 10, 40, 10), // its worker
+      procStat(11, 1, 999, 0), // another program
+    ];
+    expect(treeTicks(stats, 10)).toBe(160);
+    expect(treeTicks(stats, 20)).toBe(60);
+  });
+
+  it("includes this very process on Linux", () => {
+    const own = processCpuMicros(process.pid);
+    const tree = processTreeCpuMicros(process.pid);
+    if (own === undefined) expect(tree).toBeUndefined();
+    else expect(tree).toBeGreaterThanOrEqual(own);
+  });
+
+  it("keeps the fastest of several turns with its CPU figure", () => {
+    const turns = [
+      { requestsPerSecond: 300, cpuMicros: 900 },
+      { requestsPerSecond: 500, cpuMicros: 700 },
+      { requestsPerSecond: 400, cpuMicros: 800 },
+    ];
+    expect(fastestOf(turns)).toEqual({ requestsPerSecond: 500, cpuMicros: 700 });
   });
 });

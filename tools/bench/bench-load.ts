@@ -1,5 +1,5 @@
 import { execSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 /** Which bare-server answer a case is compared with. */
@@ -38,14 +38,18 @@ export type RunResult = {
 
 export type LoadOptions = { connections: number; seconds: number; headers: Record<string, string> };
 
-/** One autocannon run of one case against `base`, answered by process `pid`. */
+/**
+ * One autocannon run of one case against `base`, answered by process `pid` (whose CPU time
+ * `cpuOf` reads: processTreeCpuMicros for a server with workers).
+ */
 export async function runCase(
   base: string,
   benchCase: BenchCase,
   options: LoadOptions,
   pid?: number,
+  cpuOf: (pid: number) => number | undefined = processCpuMicros,
 ): Promise<RunResult> {
-  const cpuBefore = pid === undefined ? undefined : processCpuMicros(pid);
+  const cpuBefore = pid === undefined ? undefined : cpuOf(pid);
   let counter = 0;
   const vary = benchCase.vary;
   const result = await autocannon({
@@ -69,7 +73,7 @@ export async function runCase(
         ]
       : undefined,
   });
-  const cpuAfter = pid === undefined ? undefined : processCpuMicros(pid);
+  const cpuAfter = pid === undefined ? undefined : cpuOf(pid);
   const cpu =
     cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0
       ? Math.round((cpuAfter - cpuBefore) / result.requests.total)
@@ -88,14 +92,65 @@ export async function runCase(
 
 let ticksPerSecond: number | undefined;
 
+/** One line of /proc/<pid>/stat: the process, its parent and its user + system clock ticks. */
+export function parseProcStat(stat: string): { pid: number; parent: number; ticks: number } {
+  // Fields after the command name (which may hold spaces): state, ppid, …, utime (14th), stime.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return {
+    pid: Number.parseInt(stat, 10),
+    parent: Number(fields[1]),
+    ticks: Number(fields[11]) + Number(fields[12]),
+  };
+}
+
+/** The clock ticks of process `root` and every process below it (a server and its workers). */
+export function treeTicks(stats: string[], root: number): number {
+  const processes = stats.map(parseProcStat);
+  const inTree = new Set([root]);
+  // Parents before children is not guaranteed: repeat until no process joins.
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const each of processes)
+      if (!inTree.has(each.pid) && inTree.has(each.parent)) {
+        inTree.add(each.pid);
+        grown = true;
+      }
+  }
+  return processes.reduce((sum, each) => sum + (inTree.has(each.pid) ? each.ticks : 0), 0);
+}
+
+/**
+ * User + system CPU time so far of process `pid` and its descendants (a server that forks
+ * workers), or undefined off Linux.
+ */
+export function processTreeCpuMicros(pid: number): number | undefined {
+  try {
+    const stats = readdirSync("/proc")
+      .filter((name) => /^\d+$/.test(name))
+      .flatMap((name) => {
+        try {
+          return [readFileSync(`/proc/${name}/stat`, "utf8")];
+        } catch {
+          return []; // it ended meanwhile
+        }
+      });
+    return (treeTicks(stats, pid) / clockTicksPerSecond()) * 1e6;
+  } catch {
+    return undefined;
+  }
+}
+
+function clockTicksPerSecond(): number {
+  ticksPerSecond ??= Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
+  return ticksPerSecond;
+}
+
 /** User + system CPU time of a process so far (Linux /proc), or undefined elsewhere. */
 export function processCpuMicros(pid: number): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     // Fields after the command name (which may hold spaces): state is the 3rd, utime the 14th.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    ticksPerSecond ??= Number(execSync("getconf CLK_TCK").toString().trim()) || 100;
-    return ((Number(fields[11]) + Number(fields[12])) / ticksPerSecond) * 1e6;
+    return (parseProcStat(stat).ticks / clockTicksPerSecond()) * 1e6;
   } catch {
     return undefined;
   }
@@ -115,6 +170,16 @@ export async function waitUntilIdle(pid: number, maxMs = 60_000): Promise<void> 
     if (before === undefined || after === undefined) return;
     if (after - before < windowMs * 1000 * 0.15) return;
   }
+}
+
+/**
+ * The result with the most requests per second (on a machine shared with other work, the turn
+ * least disturbed), with its other figures.
+ */
+export function fastestOf<T extends { requestsPerSecond: number }>(results: T[]): T {
+  return results.reduce((best, each) =>
+    each.requestsPerSecond > best.requestsPerSecond ? each : best,
+  );
 }
 
 export const median = (values: number[]): number =>
