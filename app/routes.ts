@@ -58,6 +58,7 @@ export default [
   route("auth/signout", "routes/auth-signout.ts"),
   route("auth/app-bonus", "routes/auth-app-bonus.ts"),
   route("favourites", "routes/favourites.ts"),
+  route("claims", "routes/claims.ts"),
   route("reviews", "routes/reviews.ts"),
   route("redeem", "routes/redeem.ts"),
   route("language/:locale", "routes/language.ts"),

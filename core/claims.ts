@@ -29,3 +29,10 @@ export type ClaimedCourse = {
 export type SavedTotal = { currency: string; amount: number };
 
 export type LearningList = { courses: ClaimedCourse[]; saved: SavedTotal[] };
+
+/** The answers to the learning list's buttons (translated at the answer edge, answer-messages.ts). */
+export const CLAIM_TEXTS = {
+  unknownState: "Unknown learning state.",
+  owned: "Marked as yours: it leaves your course lists.",
+  moved: "Your learning list is updated.",
+} as const;

@@ -45,6 +45,7 @@ import {
 import { EMPTY_PERSONAL_SCOPE, type PersonalScope } from "../core/personal-layer";
 import { createStaticFiles } from "./web/static-files";
 import { applySavedExclusions } from "./web/saved-exclusions";
+import { renderClaimedListsOwn, rendersOwnList } from "./web/claimed-lists";
 import { openCoursesFirst, REFUSED_OPENING_LOCAL, type RefusedOpening } from "./web/course-opening";
 import type { Services } from "./services";
 
@@ -174,6 +175,8 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   // Before the shared pages: the bare list sends a learner with saved exclusions to them.
   app.use(applySavedExclusions(services));
+  // A learner with claimed courses gets a list without them, rendered for them alone.
+  app.use(renderClaimedListsOwn(services));
   if (sharedPages) {
     app.use(noScriptMarker(services.config.publicSiteUrl.startsWith("https://")));
     app.use(sharedPages.middleware);
@@ -219,7 +222,8 @@ function createPublicPageCache(
     isPersonal: (request) =>
       request.headers.authorization !== undefined ||
       isAppUserAgent(request.get("user-agent"), services.config.auth.appUserAgentToken) ||
-      wantsOwnRender(parseCookies(request.headers.cookie)),
+      wantsOwnRender(parseCookies(request.headers.cookie)) ||
+      rendersOwnList(request),
     render: async (address, preferenceCookies) => {
       const sharedRender: PersonalScope = {
         ...EMPTY_PERSONAL_SCOPE,

@@ -12,6 +12,7 @@ import { outOfCreditsNextStep } from "../lib/course-opening";
 import { useCourseOpener } from "./course-opener";
 import { CourseImage } from "./course-image";
 import { FavouriteButton } from "./favourite-button";
+import { OwnCourseButton } from "./claim-forms";
 import { StarRating } from "./star-rating";
 import { TimeAgo } from "./time-ago";
 import { useViewer } from "./personal-layer";
@@ -214,6 +215,12 @@ export function CourseCard({
             {t(m.view_course)}
           </a>
         )}
+        {/* Signed in only: the course joins their claimed courses and leaves their lists. */}
+        <OwnCourseButton
+          courseId={course.id}
+          title={course.title}
+          className="mt-2 flex justify-center"
+        />
       </div>
     </article>
   );

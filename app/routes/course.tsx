@@ -13,6 +13,7 @@ import { CourseCard } from "../components/course-card";
 import { CourseImage } from "../components/course-image";
 import { CourseReviews } from "../components/course-reviews";
 import { FavouriteButton } from "../components/favourite-button";
+import { OwnCourseButton } from "../components/claim-forms";
 import { ShareButton } from "../components/share-button";
 import { usePersonalLayer, useViewer } from "../components/personal-layer";
 import { WatchButton } from "../components/watch-button";
@@ -294,6 +295,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 url={absoluteUrl(siteUrl, href(coursePath(course.slug)))}
                 className="border border-slate-300 px-4 text-slate-800 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800"
               />
+              <OwnCourseButton courseId={course.id} title={course.title} />
             </div>
           </div>
           <CouponHistory

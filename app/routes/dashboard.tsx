@@ -6,6 +6,9 @@ import { listReviewedCourseIds, reviewsLeftToday } from "../../server/domain/cat
 import { listMyAlerts } from "../../server/domain/alerts/my-alerts";
 import { listEndingSoon } from "../../server/domain/alerts/ending-soon";
 import { EndingSoon } from "../components/ending-soon";
+import { LearningListPanel } from "../components/learning-list";
+import { readLearningList } from "../../server/domain/catalog/claims";
+import type { LearningList } from "../../core/claims";
 import { AlertsPanel } from "../components/alerts-panel";
 import { PushToggle } from "../components/push-toggle";
 import { FavouriteButton } from "../components/favourite-button";
@@ -29,7 +32,7 @@ import { useMessages } from "../lib/i18n";
 import { accountStatusLabel, averageRatingText } from "../lib/account-labels";
 import type { Route } from "./+types/dashboard";
 
-const TABS = ["profile", "history", "favorites", "alerts"] as const;
+const TABS = ["profile", "history", "favorites", "learning", "alerts"] as const;
 type Tab = (typeof TABS)[number];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,9 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       reviewsLeft: 0,
       alerts: null,
       endingSoon: [],
+      learning: { courses: [], saved: [] } as LearningList,
     };
   const userId = identity.user.id;
-  const [history, favorites, reviewedCourseIds, reviewsLeft, alerts, endingSoon] =
+  const [history, favorites, reviewedCourseIds, reviewsLeft, alerts, endingSoon, learning] =
     await Promise.all([
       listHistory(services, userId),
       listFavourites(services, userId),
@@ -55,6 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       reviewsLeftToday(services, userId),
       tab === "alerts" ? listMyAlerts(services, userId) : null,
       listEndingSoon(services, userId),
+      readLearningList(services, userId),
     ]);
   const locale = localeOfPath(new URL(request.url).pathname);
   return {
@@ -65,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reviewsLeft,
     alerts: alerts && notesInLanguage(alerts, locale),
     endingSoon,
+    learning,
   };
 }
 
@@ -130,6 +136,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               active={tab}
               label={t(m.account_tab_favorites, { count: formatCount(favorites.length) })}
             />
+            <TabButton
+              tab="learning"
+              active={tab}
+              label={t(m.account_tab_learning, {
+                count: formatCount(loaderData.learning.courses.length),
+              })}
+            />
             <TabButton tab="alerts" active={tab} label={t(m.account_tab_alerts)} />
           </Form>
           <div className="mt-6 rounded-xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
@@ -142,6 +155,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               />
             )}
             {tab === "favorites" && <FavoritesPanel favorites={favorites} />}
+            {tab === "learning" && <LearningListPanel list={loaderData.learning} />}
             {tab === "alerts" && loaderData.alerts && (
               <AlertsPanel
                 alerts={loaderData.alerts}

@@ -12,6 +12,7 @@ import { catalogueRefreshedAt } from "../../server/domain/ingest/ingest-runs";
 import { suggestForEmptySearch } from "../../server/domain/catalog/search-suggestions";
 import { flashCookie } from "../../server/web/cookies";
 import { saveExclusions } from "../../server/web/saved-exclusions";
+import { ClaimedSwitch } from "../components/claimed-switch";
 import { CouponBanner } from "../components/coupon-banner";
 import { CourseFilterBar } from "../components/course-filter-bar";
 import { CourseResults } from "../components/course-results";
@@ -67,7 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   try {
     const [page, facets, liveCursor, endingToday, refreshedAt] = await Promise.all([
-      listCourses(services, filters),
+      // A signed-in learner's list leaves out what they already claimed (claimed-lists.ts).
+      listCourses(services, filters, context.identity.user?.id ?? null),
       listCatalogFacets(services),
       getLiveUpdateCursor(services),
       listCoursesEndingToday(services),
@@ -227,6 +229,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <div className="flex flex-wrap items-center gap-3">
             {/* A search or a filter can become an alert for signed-in users. */}
             {filtersActive && viewer?.signedIn && <SaveSearchButton filters={filters} />}
+            {page && <ClaimedSwitch filters={filters} claimedCount={page.claimedCount} />}
             {page && (
               <p className="text-sm text-slate-600 dark:text-slate-300">
                 {t(byCount(page.total, m.home_course_count_one, m.home_course_count_other), {

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { AI_LIMITS, AI_MESSAGES } from "../../core/ai-schemas";
 import { ALERT_TEXTS, MAX_SAVED_SEARCHES, MAX_WATCHED_COURSES } from "../../core/alert-rules";
+import { CLAIM_TEXTS } from "../../core/claims";
 import { MAX_SEARCH_LENGTH } from "../../core/course-filters";
 import * as rules from "../../core/messages";
 import * as m from "../../core/paraglide/messages";
@@ -47,6 +48,9 @@ function inline(file: string, text: string): string {
 const PRODUCED: [unknown, Record<string, unknown>, string][] = [
   [m.server_favourite_added, {}, rules.FAVOURITE_ADDED],
   [m.server_favourite_removed, {}, rules.FAVOURITE_REMOVED],
+  [m.server_claim_unknown_state, {}, CLAIM_TEXTS.unknownState],
+  [m.server_claim_owned, {}, CLAIM_TEXTS.owned],
+  [m.server_claim_moved, {}, CLAIM_TEXTS.moved],
   [
     m.server_favourite_limit,
     { limit: DAILY_FAVOURITE_LIMIT },

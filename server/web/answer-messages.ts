@@ -16,6 +16,9 @@ type AnswerMessage = (inputs: Record<string, string>, options: { locale: Locale 
 const EXACT: AnswerMessage[] = [
   m.server_favourite_added,
   m.server_favourite_removed,
+  m.server_claim_unknown_state,
+  m.server_claim_owned,
+  m.server_claim_moved,
   m.server_unknown_course,
   m.server_course_not_found,
   m.server_form_unreadable,

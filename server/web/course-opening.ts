@@ -5,6 +5,7 @@ import { viewerSubject } from "../domain/accounts/accounts";
 import { openCourse, type CourseOpener } from "../domain/accounts/credits";
 import { DomainError } from "../domain/common/errors";
 import type { Services } from "../services";
+import { claimedHintFor } from "./claimed-lists";
 import { parseCookies } from "./cookies";
 import { judgeNavigation } from "./navigation-gate";
 import { resolveCookieIdentity } from "./request-identity";
@@ -94,6 +95,11 @@ async function open(
   if (response.headersSent) return true;
   response.set(NOT_STORED);
   response.vary("Cookie");
+  // An opened course is claimed: this device's list leaves it out from now on (claimed-lists.ts).
+  const hint = user
+    ? claimedHintFor(request.headers.cookie, services.config.publicSiteUrl.startsWith("https://"))
+    : null;
+  if (hint) response.append("Set-Cookie", hint);
   response.redirect(302, opened.location);
   return true;
 }

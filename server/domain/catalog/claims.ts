@@ -12,6 +12,7 @@ import {
   type SQL,
 } from "drizzle-orm";
 import {
+  CLAIM_TEXTS,
   isClaimState,
   type ClaimedCourse,
   type ClaimState,
@@ -123,7 +124,7 @@ export async function moveClaimedCourse(
   courseId: number,
   state: unknown,
 ): Promise<ClaimState> {
-  if (!isClaimState(state)) throw new ValidationError("Unknown learning state.");
+  if (!isClaimState(state)) throw new ValidationError(CLAIM_TEXTS.unknownState);
   await requireCourse(services, courseId);
   const now = services.clock.now();
   const dated = {
