@@ -45,21 +45,19 @@ export async function listEndingSoon(
         listedCondition(services, now),
         eq(courses.isDemo, false),
         or(lte(courses.expiresAt, endsBy), lt(courses.usesRemaining, ENDING_SOON_FEWER_USES_THAN)),
-        or(
-          inArray(
-            courses.id,
-            services.db
-              .select({ id: favourites.courseId })
-              .from(favourites)
-              .where(eq(favourites.subject, userId)),
-          ),
-          inArray(
-            courses.id,
-            services.db
-              .select({ id: alertWatches.courseId })
-              .from(alertWatches)
-              .where(eq(alertWatches.userId, userId)),
-          ),
+        // The user's favourites and the courses they watch.
+        inArray(
+          courses.id,
+          services.db
+            .select({ id: favourites.courseId })
+            .from(favourites)
+            .where(eq(favourites.subject, userId))
+            .union(
+              services.db
+                .select({ id: alertWatches.courseId })
+                .from(alertWatches)
+                .where(eq(alertWatches.userId, userId)),
+            ),
         ),
       ),
     )
