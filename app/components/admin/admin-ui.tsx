@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Form } from "react-router";
 
 /** Class names shared by the console's sections. */
 export const cardClass =
@@ -7,6 +8,20 @@ export const buttonClass =
   "rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-60";
 export const fieldClass =
   "rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900";
+
+/** A console form that does one thing (its hidden `intent`), its fields in one wrapping row. */
+export function AdminActionForm(props: { intent: string; label: string; children: ReactNode }) {
+  return (
+    <Form
+      method="post"
+      className={`${cardClass} flex flex-wrap items-end gap-3`}
+      aria-label={props.label}
+    >
+      <input type="hidden" name="intent" value={props.intent} />
+      {props.children}
+    </Form>
+  );
+}
 
 /** What a console form answers: a line shown above the section. */
 export type AdminNotice = { ok: boolean; message: string };

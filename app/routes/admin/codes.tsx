@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import {
+  AdminActionForm,
   AdminTable,
   buttonClass,
   cardClass,
@@ -68,12 +69,7 @@ export default function AdminCodes({ loaderData, actionData }: Route.ComponentPr
     <>
       <Notice notice={actionData} />
       <div className="mt-6 grid gap-6">
-        <Form
-          method="post"
-          className={`${cardClass} flex flex-wrap items-end gap-3`}
-          aria-label="Create redeem codes"
-        >
-          <input type="hidden" name="intent" value="create-codes" />
+        <AdminActionForm intent="create-codes" label="Create redeem codes">
           <label className="flex flex-col text-sm">
             Type
             <select name="type" className={fieldClass} defaultValue="credits">
@@ -92,7 +88,7 @@ export default function AdminCodes({ loaderData, actionData }: Route.ComponentPr
           <button type="submit" className={buttonClass}>
             Create codes
           </button>
-        </Form>
+        </AdminActionForm>
         {/* Five columns need about 480 px: a phone gets one card per code instead, with every
             fact and the Disable/enable control in view, rather than a table cut at its edge. */}
         {codes.length === 0 && <p className="text-sm sm:hidden">No codes yet.</p>}

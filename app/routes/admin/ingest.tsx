@@ -1,8 +1,18 @@
-import { Form, useNavigation } from "react-router";
-import { buttonClass, cardClass, fieldClass, Notice } from "../../components/admin/admin-ui";
+import { useNavigation } from "react-router";
+import {
+  AdminActionForm,
+  buttonClass,
+  cardClass,
+  fieldClass,
+  Notice,
+} from "../../components/admin/admin-ui";
 import { RunTable } from "../../components/admin/run-table";
 import { SourceTable } from "../../components/admin/source-table";
-import { listIngestRuns, listIngestSources, listSourceHealth } from "../../../server/domain/admin/admin";
+import {
+  listIngestRuns,
+  listIngestSources,
+  listSourceHealth,
+} from "../../../server/domain/admin/admin";
 import { operatorOr404, sectionAction } from "./console.server";
 import type { Route } from "./+types/ingest";
 import { ingestForms } from "./ingest-forms.server";
@@ -27,12 +37,7 @@ export default function AdminIngest({ loaderData, actionData }: Route.ComponentP
     <>
       <Notice notice={actionData} />
       <div className="mt-6 grid gap-4">
-        <Form
-          method="post"
-          className={`${cardClass} flex flex-wrap items-end gap-3`}
-          aria-label="Run ingestion now"
-        >
-          <input type="hidden" name="intent" value="run-ingest" />
+        <AdminActionForm intent="run-ingest" label="Run ingestion now">
           <label className="flex flex-col text-sm">
             Source
             <select name="source" className={fieldClass} defaultValue="">
@@ -50,7 +55,7 @@ export default function AdminIngest({ loaderData, actionData }: Route.ComponentP
           {sources.length === 0 && (
             <p className="text-sm">No sources configured (INGEST_SOURCES).</p>
           )}
-        </Form>
+        </AdminActionForm>
         <div className={cardClass}>
           <h2 className="font-semibold">Sources</h2>
           <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
