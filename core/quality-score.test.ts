@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { qualityScore, type QualityInputs } from "./quality-score";
+import { ageingUpdateDays, qualityScore, type QualityInputs } from "./quality-score";
 
 const TODAY = "2026-11-27";
 const course = (over: Partial<QualityInputs>): QualityInputs => ({
@@ -77,5 +77,33 @@ describe("qualityScore", () => {
     ["a day that is not a day is no penalty", course({ lastUpdatedOn: "soon" }), 4],
   ])("%s", (_name, inputs, expected) => {
     expect(qualityScore(inputs, TODAY)).toBeCloseTo(expected, 3);
+  });
+});
+
+describe("ageingUpdateDays", () => {
+  const today = "2026-11-27";
+  const { from, to } = ageingUpdateDays(today);
+  const scoreIfUpdated = (lastUpdatedOn: string, day = today) =>
+    qualityScore(
+      {
+        udemyRating: 4.5,
+        udemyReviews: 100,
+        students: 0,
+        reviewCount: 0,
+        reviewAverage: null,
+        lastUpdatedOn,
+      },
+      day,
+    );
+
+  it("spans the days whose penalty moves from one day to the next, with a month's slack", () => {
+    expect(to).toBe("2024-11-27");
+    expect(from).toBe("2021-10-26");
+    // Just newer than the span: no penalty yet, today or tomorrow.
+    expect(scoreIfUpdated("2024-11-29")).toBe(scoreIfUpdated("2024-11-29", "2026-11-28"));
+    // Inside it: the score drops by tomorrow.
+    expect(scoreIfUpdated("2023-06-01", "2026-11-28")).toBeLessThan(scoreIfUpdated("2023-06-01"));
+    // Older than it: the full penalty, today and tomorrow.
+    expect(scoreIfUpdated("2021-10-25")).toBe(scoreIfUpdated("2021-10-25", "2026-11-28"));
   });
 });

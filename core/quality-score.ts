@@ -1,3 +1,5 @@
+import { addDays } from "./dates";
+
 /**
  * The "Best first" order: one number per course, explainable in a sentence.
  *
@@ -16,7 +18,8 @@
  *   Udemy's date arrives after the coupon, and its absence says nothing about the course.
  *
  * The score is stored (courses.quality_score) whenever an input changes, so the sort reads an
- * index; the age term is as of that moment (the weekly facts refresh brings it up to date).
+ * index; the age term moves on every day, so once a day the courses whose penalty moved are
+ * scored again (ageingUpdateDays).
  */
 export const PRIOR_RATING = 4.0;
 export const PRIOR_REVIEWS = 25;
@@ -75,4 +78,17 @@ export function qualityScore(inputs: QualityInputs, today: string): number {
     studentsBonus(inputs.students) -
     agePenalty(inputs.lastUpdatedOn, today);
   return Math.round(score * 10_000) / 10_000;
+}
+
+/**
+ * The last-update days whose age penalty moves on `today`: from the end of the grace years to the
+ * full penalty, and `slackDays` older, so a course that reached the full penalty while no daily
+ * pass ran is scored once more.
+ */
+export function ageingUpdateDays(today: string, slackDays = 31): { from: string; to: string } {
+  const fullPenaltyYears = AGE_GRACE_YEARS + MAX_AGE_PENALTY / AGE_PENALTY_PER_YEAR;
+  return {
+    from: addDays(today, -Math.ceil(fullPenaltyYears * 365.25) - slackDays),
+    to: addDays(today, -Math.floor(AGE_GRACE_YEARS * 365.25)),
+  };
 }

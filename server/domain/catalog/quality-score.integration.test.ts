@@ -6,7 +6,11 @@ import { newCouponRecord, type CouponRecord } from "../../adapters/coupon-feeds/
 import { courses } from "../../db/schema";
 import { signInWithLocalIdentity } from "../accounts/accounts";
 import { importCouponRecords } from "../ingest/import-records";
-import { scoreUnscoredCourses } from "./quality-score";
+import {
+  rescoreAgeingCourses,
+  rescoreAgeingCoursesOnceADay,
+  scoreUnscoredCourses,
+} from "./quality-score";
 import { addReview } from "./reviews";
 
 const TODAY = "2026-11-27";
@@ -103,5 +107,50 @@ describe("the stored quality score follows its inputs", () => {
     const row = await stored("old");
     expect(row.qualityScore).toBeCloseTo(expectedScore(row), 4);
     expect(await scoreUnscoredCourses(harness.services.db, TODAY)).toBe(0);
+  });
+});
+
+describe("the age penalty moves on without changes to the course", () => {
+  it("scores again, once a day, the courses whose last update is 2 to 5 years old", async () => {
+    await importCouponRecords(
+      harness.services,
+      ["ageing", "fresh", "ancient"].map((slug) =>
+        record(slug, { udemyRating: 4.5, udemyReviews: 2000, students: 20_000 }),
+      ),
+      "test",
+    );
+    const lastUpdates = { ageing: "2024-05-27", fresh: "2026-09-01", ancient: "2015-01-01" };
+    for (const [slug, lastUpdatedOn] of Object.entries(lastUpdates))
+      await harness.services.db
+        .update(courses)
+        .set({ lastUpdatedOn })
+        .where(eq(courses.slug, slug));
+    await scoreUnscoredCourses(harness.services.db, TODAY); // none: all scored at import
+    const before = { ageing: await stored("ageing"), ancient: await stored("ancient") };
+    // The import scored them before Udemy's update day was known: today's pass catches up.
+    expect(await rescoreAgeingCourses(harness.services.db, TODAY)).toBe(1);
+    const ageingToday = (await stored("ageing")).qualityScore!;
+    expect(ageingToday).toBeCloseTo(expectedScore(await stored("ageing")), 4);
+    expect(ageingToday).toBeLessThan(before.ageing.qualityScore!);
+
+    // A year later, nothing changed but the clock.
+    harness.clock.set("2027-11-27T10:00:00+07:00");
+    try {
+      expect(await rescoreAgeingCoursesOnceADay(harness.services)).toBe(1);
+      const ageing = await stored("ageing");
+      expect(ageing.qualityScore).toBeCloseTo(qualityScore(ageing, "2027-11-27"), 4);
+      expect(ageing.qualityScore).toBeCloseTo(ageingToday - 0.1, 2);
+      // Outside the moving years: never rescored by the pass.
+      expect((await stored("ancient")).qualityScore).toBe(before.ancient.qualityScore);
+      // The same day again: nothing to do (remembered for the day).
+      await harness.services.db
+        .update(courses)
+        .set({ qualityScore: 1 })
+        .where(eq(courses.slug, "ageing"));
+      expect(await rescoreAgeingCoursesOnceADay(harness.services)).toBe(1);
+      expect((await stored("ageing")).qualityScore).toBe(1);
+    } finally {
+      harness.clock.set(`${TODAY}T10:00:00+07:00`);
+    }
   });
 });

@@ -1,5 +1,5 @@
-import { inArray, isNull, sql } from "drizzle-orm";
-import { qualityScore, type QualityInputs } from "../../../core/quality-score";
+import { and, asc, between, gt, inArray, isNull, sql } from "drizzle-orm";
+import { ageingUpdateDays, qualityScore, type QualityInputs } from "../../../core/quality-score";
 import { courses } from "../../db/schema";
 import type { Services } from "../../services";
 
@@ -61,4 +61,47 @@ export async function scoreUnscoredCourses(db: Queryable, today: string): Promis
     scored += rows.length;
     if (rows.length < BATCH) return scored;
   }
+}
+
+/** A stored score (a `real`) differing by less than this from today's has not moved. */
+const UNMOVED = 0.00005;
+
+/**
+ * Stores today's score of every course whose age penalty has moved since it was scored (its
+ * last update 2 to 5 years ago: the penalty grows a little every day); returns how many moved.
+ * Without it, a course nobody changed kept the score, and the place in "Best first", of the day
+ * it was last scored.
+ */
+export async function rescoreAgeingCourses(db: Queryable, today: string): Promise<number> {
+  const { from, to } = ageingUpdateDays(today);
+  let moved = 0;
+  let afterId = 0;
+  for (;;) {
+    const rows = await db
+      .select({ ...inputColumns, stored: courses.qualityScore })
+      .from(courses)
+      .where(and(between(courses.lastUpdatedOn, from, to), gt(courses.id, afterId)))
+      .orderBy(asc(courses.id))
+      .limit(BATCH);
+    const changed = rows.filter(
+      (row) => row.stored === null || Math.abs(row.stored - qualityScore(row, today)) >= UNMOVED,
+    );
+    await scoreRows(db, today, changed);
+    moved += changed.length;
+    if (rows.length < BATCH) return moved;
+    afterId = rows.at(-1)!.id;
+  }
+}
+
+/**
+ * rescoreAgeingCourses at most once a Jakarta day per process (after an ingest run; a failure
+ * is tried again after the next). The lists read the new order once it moved anything.
+ */
+export async function rescoreAgeingCoursesOnceADay(services: Services): Promise<number> {
+  const today = services.clock.today();
+  return services.cache.remember(`quality:ageing:${today}`, 86_400_000, async () => {
+    const moved = await rescoreAgeingCourses(services.db, today);
+    if (moved > 0) services.cache.forget("catalog:");
+    return moved;
+  });
 }

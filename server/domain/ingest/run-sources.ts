@@ -3,6 +3,7 @@ import type { CouponSource } from "../../adapters/coupon-feeds/feeds";
 import { ingestRuns, type SourceRunStats } from "../../db/schema";
 import { queueAlertsForNewCoupons, type MatchOutcome } from "../alerts/match-new-coupons";
 import { ValidationError } from "../common/errors";
+import { rescoreAgeingCoursesOnceADay } from "../catalog/quality-score";
 import { keepCourseImages } from "./course-images";
 import { failedOutcome, importSource, type SourceOutcome } from "./import-source";
 import { FACTS_PER_RUN, type IngestServices } from "./ingest-services";
@@ -220,6 +221,9 @@ export async function runIngest(
     return summary;
   });
   summary.alerts = await queueAlertsAfterIngest(services);
+  await rescoreAgeingCoursesOnceADay(services).catch((error: unknown) =>
+    services.logger.error({ err: error }, "quality scores of ageing courses not refreshed"),
+  );
   if (summary.added + summary.updated + summary.expired > 0) await tidyEmbeddedDatabase(services);
   return summary;
 }
