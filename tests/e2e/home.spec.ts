@@ -370,6 +370,21 @@ test.describe("home page", () => {
       }
     });
 
+  test("Best first orders the cards by quality score, and a badge sums a card up", async ({
+    page,
+    request,
+  }) => {
+    const answer = await request.get("/api?action=getCourses&sort=best");
+    const best = (await answer.json()) as Array<{ id: number; qualityScore: number | null }>;
+    const scores = best.map((course) => course.qualityScore ?? -1);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    await gotoHydrated(page, "/?sort=best");
+    expect(await cardHrefs(page)).toEqual(best.map((course) => `/go/${course.id}`));
+    await expect(page.getByTestId("quality-badge").first()).toHaveText(
+      /^(Top rated|Popular|Updated this year|Practice tests only|Outdated \(last updated \d{4}\))$/,
+    );
+  });
+
   test("New! marks exactly the courses dated today (Jakarta)", async ({ page }) => {
     // This search spans several days, so both kinds of card are on the page.
     await page.goto("/?search=python");
