@@ -1,3 +1,4 @@
+import type { RateLimiter } from "../../adapters/rate-limit/rate-limiter";
 import type { Services } from "../../services";
 import { RateLimited } from "../common/errors";
 import { limitersPerServices } from "../common/service-limiters";
