@@ -48,3 +48,13 @@ export const ALERT_TEXTS = {
  */
 export const ALERT_CHANNELS = ["email", "push", "telegram"] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+
+/** What the dashboard shows of one of a user's alert channels (e-mail, Telegram). */
+export type ChannelState = {
+  /** The site can use the channel at all (SMTP_URL, TELEGRAM_BOT_TOKEN is set). */
+  available: boolean;
+  /** Alerts go out on it. */
+  enabled: boolean;
+  /** Why we stopped sending (a refused address, a blocked bot, an unsubscribe link), if we did. */
+  note: string | null;
+};

@@ -1,15 +1,11 @@
 import type { AlertChannel } from "./alert-rules";
+import type { ChannelState } from "./alert-texts";
 import type { TelegramChannel } from "./telegram";
 
 /** What a signed-in user's alerts look like to the dashboard (GET /alerts answers the same). */
-export type EmailChannel = {
-  /** The site can send e-mail at all (SMTP_URL is set). */
-  available: boolean;
-  enabled: boolean;
+export type EmailChannel = ChannelState & {
   /** Hour of the daily digest, Asia/Jakarta. */
   hour: number;
-  /** Why we switched it off (a refused address, an unsubscribe link), if we did. */
-  note: string | null;
 };
 
 /** Everything a dashboard "Alerts" tab shows, in one answer. */

@@ -1,17 +1,13 @@
+import type { ChannelState } from "./alert-texts";
+
 /** Telegram alerts: what the dashboard shows of a user's chat with the bot, and the texts. */
 
 /** How long a "Link Telegram" deep link works. */
 export const TELEGRAM_LINK_TTL_MINUTES = 30;
 
-export type TelegramChannel = {
-  /** The site has a Telegram bot (TELEGRAM_BOT_TOKEN is set). */
-  available: boolean;
+export type TelegramChannel = ChannelState & {
   /** A chat is linked to this account (perhaps disabled, see `note`). */
   linked: boolean;
-  /** Alerts go to the linked chat. */
-  enabled: boolean;
-  /** Why we stopped sending (the bot was blocked, the chat is gone), if we did. */
-  note: string | null;
 };
 
 export const TELEGRAM_TEXTS = {
