@@ -6,6 +6,8 @@ import { registerWithIdToken } from "../domain/accounts/accounts";
 import { decodeImageData } from "../domain/ai/moderation";
 import { listArticles, submitArticle } from "../domain/articles/articles";
 import { findCourseIdByLink, listCourses } from "../domain/catalog/catalog";
+import { markCourseOwned, moveClaimedCourse, readLearningList } from "../domain/catalog/claims";
+import { CLAIM_TEXTS } from "../../core/claims";
 import { openCourse } from "../domain/accounts/credits";
 import { NotFound } from "../domain/common/errors";
 import { getUserProfile } from "../domain/accounts/profile";
@@ -30,6 +32,9 @@ export const ACTION_CLASS: Record<string, RequestKind> = {
   addReview: "write",
   addArticle: "write",
   checkRedeemCode: "redeem",
+  getLearningList: "read",
+  markCourseOwned: "write",
+  moveClaimedCourse: "write",
 };
 
 /** Reads whose answer is the same for every client without a session. */
@@ -38,7 +43,8 @@ const PUBLIC_READS = new Set(["getCourses", "getArticles", "getReviews"]);
 /** Whether this read is answered from the kept answers: a signed-in reader's reviews are theirs. */
 export function isPublicRead(action: string, request: Request): boolean {
   if (!PUBLIC_READS.has(action)) return false;
-  if (action !== "getReviews") return true;
+  // A signed-in reader's reviews are marked theirs, and their course list leaves out what they claimed.
+  if (action !== "getReviews" && action !== "getCourses") return true;
   return (
     request.headers.authorization === undefined &&
     !parseCookies(request.headers.cookie).has(SESSION_COOKIE)
@@ -69,17 +75,22 @@ export async function runAction(
           ),
         ),
       );
-      const page = await listCourses(services, {
-        ...query,
-        search: String(input.search ?? "").trim(),
-        type:
-          input.type === undefined || String(input.type).toLowerCase() === "all"
-            ? ""
-            : String(input.type),
-        rating: Number(input.rating ?? 0),
-        sort: (input.sort as CourseSort | undefined) ?? "newest",
-        page: requestedPage,
-      });
+      const reader = await authenticateOptionally(services, request);
+      const page = await listCourses(
+        services,
+        {
+          ...query,
+          search: String(input.search ?? "").trim(),
+          type:
+            input.type === undefined || String(input.type).toLowerCase() === "all"
+              ? ""
+              : String(input.type),
+          rating: Number(input.rating ?? 0),
+          sort: (input.sort as CourseSort | undefined) ?? "newest",
+          page: requestedPage,
+        },
+        reader?.id ?? null,
+      );
       // The pages show the last page for one past it; an API client paging until an empty
       // list would never stop on that, so past the end it gets an empty list.
       const pastTheEnd = requestedPage > page.pageCount;
@@ -92,6 +103,16 @@ export async function runAction(
         ...course,
         url: `${services.config.publicSiteUrl}${coursePath(course.slug)}`,
       }));
+    }
+    case "getLearningList":
+      return readLearningList(services, signedIn().id);
+    case "markCourseOwned": {
+      await markCourseOwned(services, signedIn().id, Number(input.courseId));
+      return { success: true, message: CLAIM_TEXTS.owned };
+    }
+    case "moveClaimedCourse": {
+      await moveClaimedCourse(services, signedIn().id, Number(input.courseId), input.state);
+      return { success: true, message: CLAIM_TEXTS.moved };
     }
     case "getArticles": {
       const page = await listArticles(services, {

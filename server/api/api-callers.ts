@@ -21,6 +21,9 @@ export const USER_ACTIONS = new Set([
   "checkRedeemCode",
   "addReview",
   "addArticle",
+  "getLearningList",
+  "markCourseOwned",
+  "moveClaimedCourse",
 ]);
 
 /** A signed-in user, or an app registering with an ID token whose account may not exist yet. */

@@ -37,6 +37,7 @@ import {
   courseSchema,
   errorSchema,
   GET_ACTIONS,
+  learningListSchema,
   POST_ACTIONS,
   redeemResultSchema,
   registerResultSchema,
@@ -381,6 +382,76 @@ describe("getCourses", () => {
       expect(course.level).toBe("Beginner Level");
       expect(course.students).toBeGreaterThanOrEqual(1000);
     }
+  });
+});
+
+describe("claimed courses and the learning list", () => {
+  it("getCourses leaves out a signed-in caller's claimed courses unless claimed=show; others still see them", async () => {
+    const user = await newUser("claimer");
+    const other = await newUser("bystander");
+    const id = await courseId(PYTHON_SLUG);
+    expectAnswer(
+      await post({ action: "markCourseOwned", courseId: id }, { cookie: user.cookie }),
+      writeResultSchema,
+    );
+    const ids = async (query: Record<string, string>, cookie: string) => {
+      const answer = await get({ action: "getCourses", search: "Python", ...query }, { cookie });
+      return expectAnswer(answer, z.array(courseSchema)).map((course) => course.id);
+    };
+    expect(await ids({}, user.cookie)).not.toContain(id);
+    expect(await ids({ claimed: "show" }, user.cookie)).toContain(id);
+    expect(await ids({}, other.cookie)).toContain(id);
+    expectError(await get({ action: "getCourses", claimed: "maybe" }), 400);
+  });
+
+  it("moves a course Claimed → Done and reads the list back; bad input is a 400 that changes nothing", async () => {
+    const user = await newUser("learner");
+    const id = await courseId("docker-deep-dive");
+    expectError(await get({ action: "getLearningList" }), 401);
+    const before = await snapshotDatabase(api.services);
+    expectError(
+      await post(
+        { action: "moveClaimedCourse", courseId: id, state: "finished" },
+        { cookie: user.cookie },
+      ),
+      400,
+    );
+    expectError(
+      await post(
+        { action: "moveClaimedCourse", courseId: "x", state: "done" },
+        { cookie: user.cookie },
+      ),
+      400,
+    );
+    expectError(
+      await post(
+        { action: "moveClaimedCourse", courseId: 999_999, state: "done" },
+        { cookie: user.cookie },
+      ),
+      404,
+    );
+    expect(await snapshotDatabase(api.services)).toEqual(before);
+
+    expectAnswer(
+      await post(
+        { action: "moveClaimedCourse", courseId: id, state: "done" },
+        { cookie: user.cookie },
+      ),
+      writeResultSchema,
+    );
+    const list = expectAnswer(
+      await get({ action: "getLearningList" }, { cookie: user.cookie }),
+      learningListSchema.strict(),
+    );
+    expect(list.courses).toEqual([
+      expect.objectContaining({ courseId: id, state: "done", owned: false }),
+    ]);
+    const other = await newUser("stranger");
+    const theirs = expectAnswer(
+      await get({ action: "getLearningList" }, { cookie: other.cookie }),
+      learningListSchema,
+    );
+    expect(theirs.courses).toEqual([]);
   });
 });
 
@@ -1128,6 +1199,8 @@ describe("order of checks: who asks comes before what they sent", () => {
     checkRedeemCode: { code: 42 },
     addReview: { courseLink: "not a url", rating: 5 },
     addArticle: { title: 7, imageBase64: null, mimeType: null },
+    markCourseOwned: { courseId: "one" },
+    moveClaimedCourse: { courseId: 1, state: "finished" },
   };
 
   it("covers every POST action", () => {

@@ -37,6 +37,8 @@ const MINIMAL_BODIES: Record<string, Record<string, unknown>> = {
   checkRedeemCode: { code: "ABC" },
   addReview: { courseLink: "https://www.udemy.com/course/x/", rating: 5, reviewText: "ok" },
   addArticle: { title: "A title of some length", content: "c".repeat(60) },
+  markCourseOwned: { courseId: 1 },
+  moveClaimedCourse: { courseId: 1, state: "done" },
 };
 
 describe("buildOpenApiDocument", () => {

@@ -6,6 +6,7 @@ import {
   courseSchema,
   errorSchema,
   getCoursesQuery,
+  learningListSchema,
   GET_ACTIONS,
   POST_ACTIONS,
   redeemResultSchema,
@@ -46,6 +47,19 @@ const ANSWERS: Record<string, { schema: z.ZodType; description: string }> = {
   checkRedeemCode: { schema: redeemResultSchema, description: "Redeem result" },
   addReview: { schema: writeResultSchema, description: "Review stored" },
   addArticle: { schema: writeResultSchema, description: "Article stored" },
+  getLearningList: {
+    schema: learningListSchema,
+    description:
+      "The signed-in learner's learning list: every course they opened or marked owned (claimed), learning or done, with the time of each state, and what those courses would have cost",
+  },
+  markCourseOwned: {
+    schema: writeResultSchema,
+    description: "'I already own this': the course is claimed and leaves the caller's lists",
+  },
+  moveClaimedCourse: {
+    schema: writeResultSchema,
+    description: "The course moved to the learning list's state (an unknown state is a 400)",
+  },
 };
 
 const ERRORS = {

@@ -15,6 +15,7 @@ import {
   UPDATED_OPTIONS,
 } from "../../core/course-filter-options";
 import { REVIEW_MAX_LENGTH } from "../../core/messages";
+import { CLAIM_STATES, SHOW_CLAIMED_PARAM } from "../../core/claims";
 
 /**
  * The JSON action API (GET ?action=… and POST { action, … } at /api): one schema per action for
@@ -83,6 +84,10 @@ export const getCoursesQuery = z.object({
   ),
   hideWords: hiddenList("Words to hide: courses whose title holds one are left out"),
   hideInstructors: hiddenList("Instructors to hide: their courses are left out"),
+  [SHOW_CLAIMED_PARAM]: oneOf(
+    ["show", "hide"],
+    "Signed-in callers: the courses they already claimed (opened, or marked owned) are left out unless show",
+  ),
 });
 
 export const getArticlesQuery = z.object({
@@ -153,11 +158,35 @@ export const addArticleBody = z.object({
   mimeType: z.string().max(50).nullish().describe("Ignored: the bytes decide the type"),
 });
 
+export const getLearningListQuery = z.object({
+  action: z.literal("getLearningList"),
+  userId: optionalUserId,
+});
+
+/** A course of the catalogue, by its id (a PostgreSQL integer: a larger one is a 400, not a 404). */
+const claimCourseId = z.number().int().positive().max(2_147_483_647);
+
+export const markCourseOwnedBody = z.object({
+  action: z.literal("markCourseOwned"),
+  userId: optionalUserId,
+  courseId: claimCourseId,
+});
+
+export const moveClaimedCourseBody = z.object({
+  action: z.literal("moveClaimedCourse"),
+  userId: optionalUserId,
+  courseId: claimCourseId,
+  state: z
+    .enum(CLAIM_STATES, { error: `must be one of ${CLAIM_STATES.join(", ")}` })
+    .describe("The learning list's column: claimed, learning or done"),
+});
+
 export const GET_ACTIONS = {
   getCourses: getCoursesQuery,
   getArticles: getArticlesQuery,
   getReviews: getReviewsQuery,
   getUser: getUserQuery,
+  getLearningList: getLearningListQuery,
 } as const;
 
 export const POST_ACTIONS = {
@@ -166,6 +195,8 @@ export const POST_ACTIONS = {
   checkRedeemCode: checkRedeemCodeBody,
   addReview: addReviewBody,
   addArticle: addArticleBody,
+  markCourseOwned: markCourseOwnedBody,
+  moveClaimedCourse: moveClaimedCourseBody,
 } as const;
 
 // Answers
@@ -293,5 +324,23 @@ export const trackClickResultSchema = z.object({
   message: z.string(),
   couponUrl: z.string(),
   spent: z.boolean(),
+});
+const isoInstant = z.string().describe("An ISO 8601 instant");
+export const learningListSchema = z.object({
+  courses: z.array(
+    z.object({
+      courseId: z.number().int(),
+      slug: z.string(),
+      title: z.string(),
+      state: z.enum(CLAIM_STATES),
+      owned: z.boolean().describe("Marked 'I already own this'"),
+      claimedAt: isoInstant,
+      learningAt: isoInstant.nullable(),
+      doneAt: isoInstant.nullable(),
+    }),
+  ),
+  saved: z
+    .array(z.object({ currency: z.string(), amount: z.number() }))
+    .describe("The claimed courses' list prices summed, one total per currency Udemy answered in"),
 });
 export const errorSchema = z.object({ error: z.object({ message: z.string() }) });
