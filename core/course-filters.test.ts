@@ -29,8 +29,16 @@ describe("parseCourseFilters", () => {
       certificate: "",
       hideWords: [],
       hideInstructors: [],
+      showClaimed: false,
     });
     expect(parse("")).toEqual(DEFAULT_COURSE_FILTERS);
+  });
+
+  it("reads claimed=show only, and writes it back; any other value is the default (hidden)", () => {
+    expect(parse("claimed=show").showClaimed).toBe(true);
+    expect(parse("claimed=yes").showClaimed).toBe(false);
+    expect(courseListHref({ showClaimed: true, page: 2 })).toBe("/?claimed=show&page=2");
+    expect(courseListHref({ showClaimed: false })).toBe("/");
   });
 
   it("reads every field", () => {
