@@ -191,3 +191,62 @@ test("a signed-in user opens a course from the home page and a course page witho
     await context.close();
   }
 });
+
+test("an opened course leaves the signed-in learner's list and comes back with the switch", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await signedInContext(browser, `claims-en-${Date.now()}@example.com`);
+  try {
+    const page = await context.newPage();
+    await page.goto("/");
+    await waitForHydration(page);
+    const [firstId] = await firstCourseIds(page);
+    const popup = context.waitForEvent("page");
+    await cardOf(page, firstId).locator(`a[href="/go/${firstId}"]`).click();
+    await (await popup).close();
+
+    await page.reload();
+    await expect(cardOf(page, firstId)).toHaveCount(0);
+    const show = page.getByRole("link", { name: "Show 1 course you already claimed" });
+    await show.click();
+    await expect(page).toHaveURL(/claimed=show/);
+    await expect(cardOf(page, firstId)).toHaveCount(1);
+    await page.getByRole("link", { name: "Hide the courses you already claimed" }).click();
+    await expect(cardOf(page, firstId)).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
+test("di daftar belajar, kursus yang sudah dimiliki pindah dari Diklaim ke Selesai (ponsel)", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await signedInContext(browser, `claims-id-${Date.now()}@example.com`);
+  try {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/id");
+    await waitForHydration(page);
+    const [firstId] = await firstCourseIds(page);
+    await cardOf(page, firstId)
+      .getByRole("button", { name: /^Saya sudah punya / })
+      .click();
+    await expect(cardOf(page, firstId)).toHaveCount(0);
+
+    await page.goto("/id/dashboard?tab=learning");
+    const claimed = page.getByTestId("learning-claimed");
+    await expect(claimed.getByRole("heading")).toHaveText("Diklaim (1)");
+    await expect(claimed.getByText(/Dimiliki · Diklaim \d+ \w+ \d{4}/)).toBeVisible();
+    await claimed.getByRole("button", { name: / ke Selesai$/ }).click();
+    const done = page.getByTestId("learning-done");
+    await expect(done.getByRole("heading")).toHaveText("Selesai (1)");
+    await expect(done.getByText(/Selesai \d+ \w+ \d{4}/)).toBeVisible();
+    await expect(page.getByTestId("learning-claimed").getByRole("heading")).toHaveText(
+      "Diklaim (0)",
+    );
+  } finally {
+    await context.close();
+  }
+});
