@@ -41,7 +41,7 @@ export async function addReview(services: Services, userId: string, input: Revie
   if (!course) throw new NotFound("Course not found.");
   const today = services.clock.today();
 
-  return services.db.transaction(async (tx) => {
+  return inReviewTransaction(services, async (tx) => {
     const [existing] = await tx
       .select({ id: reviews.id })
       .from(reviews)
@@ -78,6 +78,19 @@ export async function addReview(services: Services, userId: string, input: Revie
 }
 
 type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
+
+/**
+ * A review moves its course's average (the rating filter counts it) and quality score ("Best
+ * first"): once the change is committed, what the catalogue keeps of its courses is forgotten.
+ */
+async function inReviewTransaction<T>(
+  services: Services,
+  work: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  const result = await services.db.transaction(work);
+  services.cache.forget("catalog:");
+  return result;
+}
 
 /**
  * The course's cached review count and average, recomputed from its reviews after a change, and
@@ -124,7 +137,7 @@ export async function updateOwnReview(
   reviewId: number,
   fields: ReviewFields,
 ) {
-  return services.db.transaction(async (tx) => {
+  return inReviewTransaction(services, async (tx) => {
     const review = await lockOwnReview(tx, userId, reviewId);
     await tx
       .update(reviews)
@@ -143,7 +156,7 @@ export async function updateOwnReview(
  * writing and deleting cannot get round the daily limit.
  */
 export async function deleteOwnReview(services: Services, userId: string, reviewId: number) {
-  return services.db.transaction(async (tx) => {
+  return inReviewTransaction(services, async (tx) => {
     const review = await lockOwnReview(tx, userId, reviewId);
     await tx.delete(reviews).where(eq(reviews.id, review.id));
     return {
