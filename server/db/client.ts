@@ -55,17 +55,19 @@ export type DatabaseOptions = {
   databaseUrl?: string;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   pgliteDir?: string;
+  /** A PGlite data directory image (`dumpDataDir`) to start from instead of an empty cluster. */
+  pgliteImage?: Blob;
   poolSize?: number;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
-  return openPglite(options.pgliteDir ?? "memory://");
+  return openPglite(options.pgliteDir ?? "memory://", options.pgliteImage);
 }
 
-async function openPglite(dir: string): Promise<DatabaseHandle> {
+async function openPglite(dir: string, image?: Blob): Promise<DatabaseHandle> {
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, loadDataDir: image });
   const failures = createFailureListeners();
   // Drizzle runs every statement through one of these; a transaction's failure leaves it too.
   for (const method of ["query", "exec", "transaction"] as const)

@@ -1,4 +1,5 @@
 import { pino } from "pino";
+import { migratedPgliteImage } from "./migrated-pglite-image";
 import { parseConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/client";
 import { createServices, type Services } from "../../server/services";
@@ -53,7 +54,10 @@ export async function createTestServices(
   const adminUrl = process.env.DATABASE_URL;
 
   if (!adminUrl) {
-    const database = await openDatabase({ pgliteDir: "memory://" });
+    const database = await openDatabase({
+      pgliteDir: "memory://",
+      pgliteImage: await migratedPgliteImage(),
+    });
     const handle = await createServices(config, logger, { database, clock });
     return { services: handle.services, clock, databaseKind: "pglite", close: handle.close };
   }
