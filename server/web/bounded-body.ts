@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { readStreamUpTo } from "../../core/bounded-stream";
 
 /**
  * The one way the server reads a request body: whole, but never more than `limit` bytes. A
@@ -20,21 +21,8 @@ export async function readBodyUpTo(
 }
 
 async function readFetchBody(request: Request, limit: number): Promise<Buffer | null> {
-  if (!request.body) return Buffer.alloc(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const bytes = await readStreamUpTo(request.body, limit);
+  return bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function readNodeBody(request: IncomingMessage, limit: number): Promise<Buffer | null> {

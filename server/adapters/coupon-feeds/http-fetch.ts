@@ -1,3 +1,4 @@
+import { readStreamUpTo } from "../../../core/bounded-stream";
 import { isPublicHost } from "./public-address";
 
 /**
@@ -341,21 +342,9 @@ export async function readBodyBytes(
   maxBytes: number,
   tooLarge: () => Error,
 ): Promise<Buffer> {
-  if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
+  const bytes = await readStreamUpTo(response.body, maxBytes);
+  if (!bytes) throw tooLarge();
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 function tooLarge(maxBytes: number): FetchError {
