@@ -4,6 +4,7 @@ import type { ReviewState } from "../../../core/personal-layer";
 import type { ReviewFields } from "../../../core/review-input";
 import { toJakartaDay } from "../../../core/dates";
 import { DAILY_REVIEW_LIMIT } from "../../../core/rules";
+import type { Transaction } from "../../db/client";
 import { courses, dailyCounters, reviews, users } from "../../db/schema";
 import type { Services } from "../../services";
 import { countWithinDailyLimit } from "../accounts/daily-counters";
@@ -76,8 +77,6 @@ export async function addReview(services: Services, userId: string, input: Revie
     };
   });
 }
-
-type Transaction = Parameters<Parameters<Services["db"]["transaction"]>[0]>[0];
 
 /**
  * A review moves its course's average (the rating filter counts it) and quality score ("Best
