@@ -20,7 +20,8 @@ import {
 const json = (schema: z.ZodType) =>
   z.toJSONSchema(schema, { target: "draft-2020-12", unrepresentable: "any", io: "input" });
 
-const ANSWERS: Record<string, { schema: z.ZodType; description: string }> = {
+/** Each action's answer: documented here, and checked against real answers by the API's tests. */
+export const ACTION_ANSWERS: Record<string, { schema: z.ZodType; description: string }> = {
   getCourses: {
     schema: z.array(courseSchema),
     description:
@@ -111,7 +112,7 @@ export function buildOpenApiDocument(siteUrl: string) {
     ...Object.entries(POST_ACTIONS),
   ]) {
     schemas[`${action}Input`] = json(schema);
-    schemas[`${action}Answer`] = json(ANSWERS[action]!.schema);
+    schemas[`${action}Answer`] = json(ACTION_ANSWERS[action]!.schema);
   }
   const answerOneOf = (actions: string[]) => ({
     oneOf: actions.map((action) => ({ $ref: `#/components/schemas/${action}Answer` })),
@@ -215,7 +216,7 @@ export function renderApiReference(document: ReturnType<typeof buildOpenApiDocum
   const section = (action: string, method: string) => `
   <section id="${action}">
     <h2>${method} ${escapeHtml(action)}</h2>
-    <p>${escapeHtml(ANSWERS[action]?.description ?? "")}</p>
+    <p>${escapeHtml(ACTION_ANSWERS[action]?.description ?? "")}</p>
     <h3>Input</h3><pre>${escapeHtml(JSON.stringify(schemas[`${action}Input`], null, 2))}</pre>
     <h3>Answer</h3><pre>${escapeHtml(JSON.stringify(schemas[`${action}Answer`], null, 2))}</pre>
   </section>`;
