@@ -21,9 +21,12 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => site?.stop());
 
-/** The personal layer at the end of `/` for this cookie. */
-async function layerOnHome(cookie: string): Promise<PersonalLayer> {
-  const response = await fetch(`${site.baseUrl}/`, {
+/**
+ * The personal layer at the end of a shared page (a course page) for this cookie. Not the course
+ * list: a learner who opened a course has claimed it, and their list is rendered for them.
+ */
+async function layerOnSharedPage(cookie: string): Promise<PersonalLayer> {
+  const response = await fetch(`${site.baseUrl}/course/kept-layer-one`, {
     headers: { cookie, "user-agent": BROWSER },
   });
   expect(response.status).toBe(200);
@@ -63,35 +66,35 @@ describe("a visitor's personal layer, kept between page views", () => {
     const [first, second] = courseIds as [number, number];
 
     for (const device of [phone, laptop, budi]) {
-      const layer = await layerOnHome(device.cookie);
+      const layer = await layerOnSharedPage(device.cookie);
       expect(layer.favouriteCourseIds).toEqual([]);
       expect(layer.viewer.creditsRemaining).toBe(10);
     }
 
     expect((await heart(laptop.cookie, first)).status).toBeLessThan(400);
-    expect((await layerOnHome(phone.cookie)).favouriteCourseIds).toEqual([first]);
-    expect((await layerOnHome(laptop.cookie)).favouriteCourseIds).toEqual([first]);
-    expect((await layerOnHome(budi.cookie)).favouriteCourseIds).toEqual([]);
+    expect((await layerOnSharedPage(phone.cookie)).favouriteCourseIds).toEqual([first]);
+    expect((await layerOnSharedPage(laptop.cookie)).favouriteCourseIds).toEqual([first]);
+    expect((await layerOnSharedPage(budi.cookie)).favouriteCourseIds).toEqual([]);
 
     // Opening a course is a GET that spends: the other device sees the credit gone and the badge.
     expect((await open(phone.cookie, second)).status).toBe(302);
-    const afterOpening = await layerOnHome(laptop.cookie);
+    const afterOpening = await layerOnSharedPage(laptop.cookie);
     expect(afterOpening.viewer.creditsRemaining).toBe(9);
     expect(afterOpening.visitedCourseIds).toEqual([second]);
-    const budiAfter = await layerOnHome(budi.cookie);
+    const budiAfter = await layerOnSharedPage(budi.cookie);
     expect(budiAfter.viewer.creditsRemaining).toBe(10);
     expect(budiAfter.visitedCourseIds).toEqual([]);
   });
 
   it("is kept: a change nobody announced shows only once the kept layer's minute is over", async () => {
     const carla = await signInUser(site.services, "carla@example.com");
-    expect((await layerOnHome(carla.cookie)).viewer.creditsRemaining).toBe(10);
+    expect((await layerOnSharedPage(carla.cookie)).viewer.creditsRemaining).toBe(10);
     await site.services.db
       .update(users)
       .set({ creditBalance: 4 })
       .where(eq(users.id, carla.userId));
-    expect((await layerOnHome(carla.cookie)).viewer.creditsRemaining).toBe(10);
+    expect((await layerOnSharedPage(carla.cookie)).viewer.creditsRemaining).toBe(10);
     site.clock.advance(60_000);
-    expect((await layerOnHome(carla.cookie)).viewer.creditsRemaining).toBe(4);
+    expect((await layerOnSharedPage(carla.cookie)).viewer.creditsRemaining).toBe(4);
   });
 });
