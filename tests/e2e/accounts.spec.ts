@@ -249,7 +249,10 @@ test.describe("accounts and credits", () => {
     expect(again.headers()["location"]).toContain("couponCode=");
     expect(again.headers()["cache-control"]).toContain("no-store");
 
+    // Opened, the course is claimed: it leaves the list, and shows Visited among the claimed.
     await page.reload();
+    await expect(cardOf(page, courseId!)).toHaveCount(0);
+    await page.goto("/?claimed=show");
     await expect(cardOf(page, courseId!).getByText("Visited", { exact: true })).toBeVisible();
     await expect(creditBadge(page)).toHaveText("9 credits");
   });
@@ -382,8 +385,13 @@ test.describe("accounts and credits", () => {
     const section = page.locator("#account-section");
     await expect(section.getByRole("heading", { name: "Your Control Panel" })).toBeVisible();
     const tabs = section.locator("button[aria-pressed]");
-    await expect(tabs).toHaveText(["Profile", "History (0)", "Favorites (0)", "Alerts"]);
-    await expect(tabs).toHaveCount(4);
+    await expect(tabs).toHaveText([
+      "Profile",
+      "History (0)",
+      "Favorites (0)",
+      "Learning list (0)",
+      "Alerts",
+    ]);
     await expect(section.getByRole("button", { name: "Profile" })).toHaveAttribute(
       "aria-pressed",
       "true",

@@ -71,7 +71,13 @@ test("the Indonesian dashboard: every tab in Bahasa Indonesia, links and tabs st
     const section = page.locator("#account-section");
     await expect(section.getByRole("heading", { level: 1 })).toHaveText("Panel Kontrolmu");
     const tabs = section.locator("button[aria-pressed]");
-    await expect(tabs).toHaveText(["Profil", "Riwayat (1)", "Favorit (1)", "Notifikasi"]);
+    await expect(tabs).toHaveText([
+      "Profil",
+      "Riwayat (1)",
+      "Favorit (1)",
+      "Daftar belajar (1)",
+      "Notifikasi",
+    ]);
     await expect(section.getByRole("button", { name: "Profil" })).toHaveAttribute(
       "aria-pressed",
       "true",
@@ -203,6 +209,7 @@ test("the English dashboard keeps SPEC's words", async ({ browser }) => {
       "Profile",
       "History (0)",
       "Favorites (0)",
+      "Learning list (0)",
       "Alerts",
     ]);
     await expect(section.getByRole("heading", { name: "Account Overview" })).toBeVisible();

@@ -268,8 +268,9 @@ for (const language of ["en", "id"] as const) {
     await udemy.waitForURL(/^https:\/\/www\.udemy\.com\//);
     await udemy.close();
 
-    // Review it from its course page, in the same language (the course is on the filtered list).
-    await page.goto(filteredList);
+    // Review it from its course page, in the same language (the course is on the filtered list,
+    // among the courses already claimed: it was opened).
+    await page.goto(`${filteredList}&claimed=show`);
     await waitForHydration(page);
     const coursePage = await courseCards(page)
       .filter({ has: page.locator(`[href="${first!.href}"]`) })
