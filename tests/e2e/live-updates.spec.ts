@@ -93,6 +93,8 @@ function ingest(name: string, records: unknown[]) {
 }
 
 test.afterAll(async () => {
+  // Two operator CLI runs (each starts tsx): more than the default on two busy cores.
+  test.setTimeout(90_000);
   // Retire the course again: the same coupon, already expired, leaves the list.
   await ingest("retire.json", [feedRecord("2020-01-01 00:00:00+00:00")]);
   // And hide the article.
