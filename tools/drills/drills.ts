@@ -71,7 +71,8 @@ function startDrillServer(
   return startServer(
     root,
     {
-      NODE_ENV: "production",
+      // A test run: SEED=test (below) is refused anywhere else.
+      NODE_ENV: "test",
       DEV_SIGNIN: "true",
       SESSION_SECRET: "drill-secret-drill-secret-drill-secret-000",
       DATA_DIR: dataDir,
