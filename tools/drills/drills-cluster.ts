@@ -74,7 +74,10 @@ export async function drillCluster(drillKit: DrillKit, options: { users: number 
   const env = {
     DATABASE_URL: postgres.url,
     WEB_CONCURRENCY: "1",
-    NODE_ENV: "production",
+    // The generated catalogue as ordinary courses (SEED=test, refused outside a test run): a
+    // demo catalogue would leave the list at the cluster feed's first run, taking (a)'s courses.
+    NODE_ENV: "test",
+    SEED: "test",
     DEV_SIGNIN: "true",
     SESSION_SECRET: SECRET,
     HOST: "127.0.0.1",
