@@ -1,5 +1,6 @@
 import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { couponRecord } from "../../../tests/setup/api-test-server";
 import { createTestServices, type TestServices } from "../../../tests/setup/test-services";
 import type { CouponRecord } from "../../adapters/coupon-feeds/coupon-record";
 import { DEFAULT_COURSE_FILTERS } from "../../../core/course-filters";
@@ -19,27 +20,15 @@ let harness: TestServices;
 let courseIds: number[] = [];
 let emailSequence = 0;
 
+/** One listed course of this file: its code is its slug, in capitals. */
 function coupon(slug: string): CouponRecord {
-  return {
-    courseUrl: `https://www.udemy.com/course/${slug}/?couponCode=${slug.toUpperCase()}`,
+  return couponRecord({
+    slug,
     couponCode: slug.toUpperCase(),
     title: `Claimed Course ${slug}`,
-    category: "Development",
-    subCategory: null,
-    language: "English",
-    level: "All Levels",
-    instructor: "Andi Pratama",
-    headline: null,
-    description: null,
-    imageUrl: null,
-    durationMinutes: 60,
     udemyRating: 4.5,
-    udemyReviews: 10,
-    students: 100,
-    usesRemaining: 100,
     expiresAt: new Date("2026-12-31T00:00:00Z"),
-    foundAt: new Date("2026-11-21T02:00:00Z"),
-  };
+  });
 }
 
 async function newUserId(): Promise<string> {
