@@ -34,7 +34,11 @@ export async function migratedPgliteImage(): Promise<Blob> {
   }
 }
 
+let digest: string | undefined;
+
+/** The migrations' contents, hashed once per process (every test database asks for it). */
 function migrationsDigest(): string {
+  if (digest) return digest;
   const hash = createHash("sha256");
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
@@ -46,5 +50,6 @@ function migrationsDigest(): string {
     }
   };
   walk(migrationsFolder);
-  return hash.digest("hex").slice(0, 16);
+  digest = hash.digest("hex").slice(0, 16);
+  return digest;
 }
