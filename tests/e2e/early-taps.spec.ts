@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { FAVOURITE_ADDED } from "../../core/messages";
 import { categorySelect, courseCards, queryOf, ratingSelect, readCards } from "./support/home-page";
-import { DESKTOP_CHROME_UA, openBeforeHydration } from "./support/early-taps";
+import { DESKTOP_CHROME_UA, openBeforeHydration, type EarlyPage } from "./support/early-taps";
 import { dropFlash } from "./support/personal-layer";
 import { E2E_BASE_URL } from "./support/env";
 
@@ -21,10 +21,26 @@ function uniqueEmail(label: string): string {
   return `${label}-${Date.now()}-${process.pid}-${emailSequence}@example.com`;
 }
 
-/** The first card's heart was stored for this visitor: a new page load shows it filled. */
-async function expectFirstHeartStored(page: Page): Promise<void> {
+/**
+ * The tapped heart was stored for this visitor: a new page load shows it filled. The shared page
+ * arrives with every heart empty and the visitor's own hearts are laid over it once it hydrates,
+ * so the reload waits for hydration (at the machine's own speed, not the slowed one).
+ */
+async function expectHeartStored(page: Page, early: EarlyPage, courseId: string): Promise<void> {
+  await early.endSlowdown();
   await page.reload();
-  await expect(firstHeart(page)).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator(`[data-replay="favourite-${courseId}"]`)).toHaveAttribute(
+    "aria-pressed",
+    "true",
+    AFTER_HYDRATION,
+  );
+}
+
+/** The course a card's heart is for, from its replay key. */
+async function heartCourseId(heart: Locator): Promise<string> {
+  const key = await heart.getAttribute("data-replay");
+  expect(key).toMatch(/^favourite-\d+$/);
+  return key!.replace("favourite-", "");
 }
 
 function firstHeart(page: Page): Locator {
@@ -51,6 +67,7 @@ test("a heart tapped before the page is interactive is stored, with its toast, w
 }) => {
   const early = await openBeforeHydration(page, "/");
   const heart = firstHeart(page);
+  const courseId = await heartCourseId(heart);
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await heart.click();
   await early.letScriptsLoad();
@@ -60,7 +77,7 @@ test("a heart tapped before the page is interactive is stored, with its toast, w
   expect(await early.replayedInPlace()).toBe(true);
   expect(early.reactErrors).toEqual([]);
 
-  await expectFirstHeartStored(page);
+  await expectHeartStored(page, early, courseId);
 });
 
 test("a signed-in user's heart tapped before the page is interactive stays filled when their own layer is laid over the page", async ({
@@ -74,6 +91,7 @@ test("a signed-in user's heart tapped before the page is interactive stays fille
 
   const early = await openBeforeHydration(page, "/");
   const heart = firstHeart(page);
+  const courseId = await heartCourseId(heart);
   await expect(heart).toHaveAttribute("aria-pressed", "false");
   await heart.click();
   await early.letScriptsLoad();
@@ -85,7 +103,7 @@ test("a signed-in user's heart tapped before the page is interactive stays fille
   expect(await early.replayedInPlace()).toBe(true);
   expect(early.reactErrors).toEqual([]);
 
-  await expectFirstHeartStored(page);
+  await expectHeartStored(page, early, courseId);
 });
 
 test("a category and a rating chosen before the page is interactive filter the list", async ({

@@ -14,6 +14,8 @@ export type EarlyPage = {
   replayedInPlace(): Promise<boolean>;
   /** React's errors so far (a hydration mismatch would make React render the page anew). */
   reactErrors: string[];
+  /** Back to the machine's own speed: the slowdown would otherwise outlive a reload. */
+  endSlowdown(): Promise<void>;
 };
 
 /**
@@ -52,6 +54,9 @@ export async function openBeforeHydration(page: Page, url: string): Promise<Earl
     // The route stays: once released it only passes requests on.
     letScriptsLoad: async () => release(),
     reactErrors,
+    endSlowdown: async () => {
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+    },
     replayedInPlace: () =>
       page.evaluate(
         (name) => (window as unknown as Record<string, boolean>)[name] === true,
