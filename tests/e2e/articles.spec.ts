@@ -147,6 +147,9 @@ test.describe("articles", () => {
     page,
     context,
   }) => {
+    // One writer's whole journey plus an operator CLI run (a tsx start of 10–40 s on busy cores):
+    // about 60 s on a quiet machine, past 90 s at a load of 10.
+    test.setTimeout(150_000);
     // The fresh server has no articles yet.
     await page.goto("/articles");
     await expect(page.getByRole("heading", { name: "Latest Insights", level: 1 })).toBeVisible();
