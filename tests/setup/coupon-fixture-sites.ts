@@ -28,6 +28,7 @@ export const RECORDED_ORIGINS = [
   "https://jobs.e-next.in",
   "https://www.udemyfreebies.com",
   "https://udemyxpert.com",
+  "https://coursevania.com",
 ];
 
 /** A fixture page with every link to a recorded site rewritten to `origin()`. */
@@ -103,6 +104,47 @@ export function courson2026Routes(bodies: unknown[] = []): Record<string, Fixtur
       const page = body.offset === 0 ? couponFixture("courson-load-more-0.json") : { coupons: [] };
       answer(page)(request, response, new URL("http://x"));
     },
+  };
+}
+
+/**
+ * CourseVania as it is in 2026 (decision 0033): the courses page hands out the `load_content`
+ * nonce; admin-ajax.php answers MasterStudy's `stm_lms_load_content` with the list's HTML in
+ * `content` (WordPress's JSON, slashes escaped) only for that nonce, else WordPress's `-1` with a
+ * 403; each course page's affiliate button holds the Udemy link. Each nonce received is pushed
+ * onto `nonces`.
+ */
+export const COURSEVANIA_NONCE = "b3f9c2a71e";
+export function coursevania2026Routes(
+  origin: () => string,
+  nonces: string[] = [],
+): Record<string, FixtureHandler> {
+  const coursePage = (slug: string) => htmlFixture(`coursevania-course-${slug}.html`, origin);
+  return {
+    "/courses/": htmlFixture("coursevania-courses.html", origin),
+    "/wp-admin/admin-ajax.php": (_request, response, url) => {
+      const nonce = url.searchParams.get("nonce") ?? "";
+      nonces.push(nonce);
+      if (
+        url.searchParams.get("action") !== "stm_lms_load_content" ||
+        nonce !== COURSEVANIA_NONCE
+      ) {
+        return void response.writeHead(403, { "content-type": "text/html" }).end("-1");
+      }
+      const answer = JSON.parse(couponFixture("coursevania-load-content.json")) as {
+        content: string;
+      };
+      answer.content = answer.content.replaceAll("https://coursevania.com", origin());
+      response
+        .writeHead(200, { "content-type": "application/json; charset=UTF-8" })
+        .end(JSON.stringify(answer).replaceAll("/", "\\/"));
+    },
+    "/courses/python-automation-for-everyday-tasks/": coursePage(
+      "python-automation-for-everyday-tasks",
+    ),
+    "/courses/excel-formulas-functions-masterclass/": coursePage(
+      "excel-formulas-functions-masterclass",
+    ),
   };
 }
 

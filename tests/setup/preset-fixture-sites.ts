@@ -1,9 +1,13 @@
-import { COUPON_SOURCE_PRESET_NAMES } from "../../server/adapters/coupon-feeds/presets";
+import {
+  COUPON_SOURCE_PRESET_NAMES,
+  COUPON_SOURCE_PRESETS,
+} from "../../server/adapters/coupon-feeds/presets";
 import {
   byQuery,
   couponFixture,
   coursejoiner2026Routes,
   courson2026Routes,
+  coursevania2026Routes,
   discudemy2026Routes,
   RECORDED_ORIGINS,
   redirectTo as redirect,
@@ -162,6 +166,13 @@ const SITES: Record<string, Site> = {
       ),
     }),
     overrides: (origin) => ({ url: `${origin}/free-udemy-courses/{page}` }),
+  },
+  coursevania: {
+    routes: (origin) => coursevania2026Routes(origin),
+    overrides: (origin) => ({
+      url: `${origin}/wp-admin/admin-ajax.php?template=courses%2Fgrid&action=stm_lms_load_content&sort=date_high&nonce={token}`,
+      token: { ...COUPON_SOURCE_PRESETS.coursevania.token, url: `${origin}/courses/` },
+    }),
   },
   udemyxpert: {
     routes: (origin) => ({

@@ -89,16 +89,18 @@ export function createCouponFeeds(
       ...(config.preset === undefined ? {} : { preset: config.preset }),
       load: async (context) => {
         // The operator's own address for the source may be local; nothing it leads to may be.
-        const gate = gateFor(config.url);
+        const tokenUrl = config.kind === "html" ? config.token?.url : undefined;
+        const gate = tokenUrl ? gateFor(config.url, tokenUrl) : gateFor(config.url);
         // Every loader fetches its first page first: only that request is conditional.
         let firstPage: FirstPageValidators | null = null;
         let askedFirst = false;
         let notModified = false;
-        // A POST (an API taking its page in the body) is never conditional.
+        // A POST (an API taking its page in the body) is never conditional; nor is a list behind
+        // a token, whose first page is the token's, unchanged while the list moves on.
         const get = async (url: string, json?: unknown) => {
           const first = !askedFirst;
           askedFirst = true;
-          const conditional = first && json === undefined;
+          const conditional = first && json === undefined && tokenUrl === undefined;
           const known =
             conditional && context.validators?.url === url ? context.validators : undefined;
           const answer = await fetchText(url, policy, {

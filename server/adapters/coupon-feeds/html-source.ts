@@ -1,5 +1,5 @@
 import { load as loadHtml, type CheerioAPI } from "cheerio";
-import type { PageFetcher } from "./api-source";
+import { valueAt, type PageFetcher } from "./api-source";
 import { newCouponRecord, type CouponRecord } from "./coupon-record";
 import { asFeedHtml } from "./normalise";
 import { HTML_DEFAULTS, type HtmlSourceConfig } from "./source-config";
@@ -13,7 +13,8 @@ import type { FeedParseResult } from "./udemy-json";
  * at import). With `detailIsLink` the detail URL is
  * itself that link (a redirect) and is left to the caller to follow. Selectors that match
  * nothing on the first list page, or on every detail page, mean the site changed: the source
- * fails.
+ * fails. A list may need a token that a first page hands out (`token`), and may come as HTML
+ * inside a JSON answer (`listJsonField`).
  */
 export async function loadHtmlSource(
   source: HtmlSourceConfig,
@@ -126,12 +127,16 @@ async function readListPages(
   const seen = new Set<string>();
   const paged = config.url.includes("{page}");
   const pages = paged ? config.maxPages : 1;
+  const listUrl = config.token
+    ? config.url.replaceAll("{token}", encodeURIComponent(await readToken(config.token, get)))
+    : config.url;
   for (let offset = 0; offset < pages; offset += 1) {
     const page = config.firstPage + offset;
-    const url = config.url.replaceAll("{page}", String(page));
+    const url = listUrl.replaceAll("{page}", String(page));
     let html: string;
     try {
-      html = await get(url);
+      const answer = await get(url);
+      html = config.listJsonField ? htmlInJson(answer, config.listJsonField) : answer;
     } catch (error) {
       const message = `list page ${page}: ${(error as Error).message}`;
       if (offset === 0) throw new Error(message, { cause: error });
@@ -165,6 +170,42 @@ async function readListPages(
     if (items.length >= config.maxDetailPages) break;
   }
   return items;
+}
+
+/** What a token may be: anything else is not put into an address. */
+const TOKEN_VALUE = /^[\w-]{1,128}$/;
+
+/** The token a first page hands out (the first group of `pattern` on that page). */
+async function readToken(
+  token: NonNullable<HtmlSourceConfig["token"]>,
+  get: PageFetcher,
+): Promise<string> {
+  let page: string;
+  try {
+    page = await get(token.url);
+  } catch (error) {
+    throw new Error(`token page: ${(error as Error).message}`, { cause: error });
+  }
+  const value = new RegExp(token.pattern).exec(page)?.[1];
+  if (value === undefined || !TOKEN_VALUE.test(value)) {
+    throw new Error(`token page: no token matches "${token.pattern}" (format changed?)`);
+  }
+  return value;
+}
+
+/** The list's HTML from a JSON answer's field (never quoting the answer). */
+function htmlInJson(answer: string, field: string): string {
+  let json: unknown;
+  try {
+    json = JSON.parse(answer);
+  } catch {
+    throw new Error(`not JSON, so no "${field}" field (format changed?)`);
+  }
+  const html = valueAt(json, field);
+  if (typeof html !== "string") {
+    throw new Error(`no "${field}" text in the JSON answer (format changed?)`);
+  }
+  return html;
 }
 
 function rewriteDetailUrl(url: string, config: HtmlSourceConfig): string {

@@ -70,13 +70,16 @@ export type AddressGate = {
   resolveHost?: (host: string) => Promise<string[]>;
 };
 
-/** The gate of a source or API configured at `configuredUrl`: its own origin is trusted. */
-export function gateFor(configuredUrl: string): AddressGate {
-  try {
-    return { trustedOrigins: [new URL(configuredUrl).origin] };
-  } catch {
-    return {};
-  }
+/** The gate of a source or API configured at these addresses: their own origins are trusted. */
+export function gateFor(...configuredUrls: string[]): AddressGate {
+  const trustedOrigins = configuredUrls.flatMap((configured) => {
+    try {
+      return [new URL(configured).origin];
+    } catch {
+      return [];
+    }
+  });
+  return trustedOrigins.length > 0 ? { trustedOrigins } : {};
 }
 
 /**

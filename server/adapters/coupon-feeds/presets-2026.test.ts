@@ -3,7 +3,9 @@ import {
   byQuery,
   couponFixture as fixture,
   coursejoiner2026Routes,
+  COURSEVANIA_NONCE,
   courson2026Routes,
+  coursevania2026Routes,
   discudemy2026Routes,
   htmlFixture,
   loadOnlySource,
@@ -27,6 +29,7 @@ const now = new Date("2026-11-27T03:00:00Z");
 let server: FixtureServer;
 let origin: string;
 const coursonBodies: unknown[] = [];
+const coursevaniaNonces: string[] = [];
 
 const html = (file: string) => htmlFixture(file, () => origin);
 const loadOnly = (entry: unknown) => loadOnlySource(entry, now);
@@ -75,6 +78,7 @@ beforeAll(async () => {
     ...discudemy2026Routes(() => origin, "/seg"),
     ...coursejoiner2026Routes("/cj"),
     ...courson2026Routes(coursonBodies),
+    ...coursevania2026Routes(() => origin, coursevaniaNonces),
     "/all/1": html("couponami-list-1.html"),
     "/go/belajar-figma-untuk-pemula": html("couponami-go-belajar-figma-untuk-pemula.html"),
     "/go/chatgpt-prompt-engineering": html("couponami-go-chatgpt-prompt-engineering.html"),
@@ -424,6 +428,57 @@ describe("presets as their sites are in 2026", () => {
       }),
     ]);
     expect(server.hits("/free-udemy-course/power-bi-dashboard-design")).toBe(0);
+  });
+
+  it("coursevania (html in JSON): the nonce from the courses page, the list from admin-ajax's content, the affiliate button's link", async () => {
+    const { records, rejected } = await loadOnly({
+      preset: "coursevania",
+      url: `${origin}/wp-admin/admin-ajax.php?template=courses%2Fgrid&action=stm_lms_load_content&sort=date_high&nonce={token}`,
+      token: { ...COUPON_SOURCE_PRESETS.coursevania.token, url: `${origin}/courses/` },
+    });
+    expect(coursevaniaNonces.at(-1)).toBe(COURSEVANIA_NONCE);
+    expect(rejected).toEqual([]);
+    expect(records).toEqual([
+      record({
+        courseUrl:
+          "https://www.udemy.com/course/python-automation-everyday-tasks-cv/?couponCode=PYAUTO-NOV26",
+        couponCode: "PYAUTO-NOV26",
+        title: "Python Automation for Everyday Tasks",
+      }),
+      record({
+        courseUrl:
+          "https://www.udemy.com/course/excel-formulas-and-functions-cv/?couponCode=EXCEL-26NOV",
+        couponCode: "EXCEL-26NOV",
+        title: "Excel Formulas &amp; Functions Masterclass",
+      }),
+    ]);
+  });
+
+  it("coursevania: a challenge instead of the courses page, a page without the nonce, or an answer without the list fails the source", async () => {
+    const noNonce = await startFixtureServer({
+      "/courses/": answer("<html><body>Just a moment...</body></html>", 403, "text/html"),
+      "/plain/": answer("<html><body>no nonces here</body></html>", 200, "text/html"),
+      "/wp-admin/admin-ajax.php": answer("-1", 200, "text/html"),
+    });
+    try {
+      const url = noNonce.url("/wp-admin/admin-ajax.php?nonce={token}");
+      const pattern = COUPON_SOURCE_PRESETS.coursevania.token.pattern;
+      await expect(
+        loadOnly({ preset: "coursevania", url, token: { pattern, url: noNonce.url("/courses/") } }),
+      ).rejects.toThrow(/^token page: /);
+      await expect(
+        loadOnly({ preset: "coursevania", url, token: { pattern, url: noNonce.url("/plain/") } }),
+      ).rejects.toThrow('token page: no token matches "' + pattern + '" (format changed?)');
+      await expect(
+        loadOnly({
+          preset: "coursevania",
+          url,
+          token: { pattern, url: `${origin}/courses/` },
+        }),
+      ).rejects.toThrow('list page 1: no "content" text in the JSON answer (format changed?)');
+    } finally {
+      await noNonce.close();
+    }
   });
 
   it("udemyxpert (html): card image alt as the title, the first Udemy course link of the page", async () => {

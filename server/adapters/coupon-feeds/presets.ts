@@ -199,6 +199,25 @@ export const COUPON_SOURCE_PRESETS = {
     detailIsLink: true,
     maxDetailPages: 20,
   },
+  /**
+   * CourseVania (HTML in JSON): the courses page hands every visitor a `load_content` nonce (in
+   * `var stm_lms_nonces = {…}`); the MasterStudy plugin's admin-ajax call answers the newest 60
+   * courses as `{ "content": "<html>" }`; each course page's affiliate button is the link.
+   */
+  coursevania: {
+    kind: "html",
+    url: "https://coursevania.com/wp-admin/admin-ajax.php?template=courses%2Fgrid&args=%7B%22posts_per_page%22%3A%2260%22%7D&action=stm_lms_load_content&sort=date_high&nonce={token}",
+    token: {
+      url: "https://coursevania.com/courses/",
+      pattern: '"load_content"\\s*:\\s*"([\\w-]+)"',
+    },
+    listJsonField: "content",
+    headers: BROWSER_PAGE_HEADERS,
+    maxPages: 1,
+    itemSelector: "div.stm_lms_courses__single--title a[href]",
+    maxDetailPages: 20,
+    linkSelector: "a.masterstudy-button-affiliate__link, div.stm-lms-buy-buttons a[href]",
+  },
   /** UdemyXpert (HTML): course cards (title in the image's alt) → page with the Udemy link. */
   udemyxpert: {
     kind: "html",

@@ -155,6 +155,7 @@ describe("parseIngestSources", () => {
       "couponami:html",
       "e-next:html",
       "udemy-freebies:html",
+      "coursevania:html",
       "udemyxpert:html",
     ]);
   });
@@ -162,7 +163,7 @@ describe("parseIngestSources", () => {
   it.each([
     [
       '["real-discount","no-such-site"]',
-      '[1] unknown preset "no-such-site" (known presets: real-discount, thanh0x-coupons, courson, coursejoiner, idownloadcoupon, discudemy, couponami, e-next, udemy-freebies, udemyxpert)',
+      '[1] unknown preset "no-such-site" (known presets: real-discount, thanh0x-coupons, courson, coursejoiner, idownloadcoupon, discudemy, couponami, e-next, udemy-freebies, coursevania, udemyxpert)',
     ],
     [
       '[{"preset":"coursejoiner","kind":"rss"}]',
@@ -170,6 +171,18 @@ describe("parseIngestSources", () => {
     ],
     ['[{"preset":"real-discount","maxPages":0}]', /^\[0\.maxPages\]/],
     ['[{"preset":"real-discount","surprise":1}]', /surprise/],
+    [
+      '[{"kind":"html","name":"t","url":"https://a.example/list?nonce={token}","itemSelector":"a","linkSelector":"a"}]',
+      "[0.url] a token goes with {token} in url, and {token} in url needs a token",
+    ],
+    [
+      '[{"kind":"html","name":"t","url":"https://a.example/list?nonce={token}","token":{"url":"https://a.example/","pattern":"nonce=\\\\w+"},"itemSelector":"a","linkSelector":"a"}]',
+      "[0.token.pattern] must be a valid regular expression with a group that captures the token",
+    ],
+    [
+      '[{"kind":"html","name":"t","url":"https://a.example/list","token":{"url":"file:///etc/passwd","pattern":"(x)"},"itemSelector":"a","linkSelector":"a"}]',
+      /^\[0\.token\.url\] must be an http\(s\) URL/,
+    ],
     [
       '[{"kind":"api","name":"a","url":"https://a.example/api","fieldMap":{"t":"title"}}]',
       /fieldMap must map some field to courseUrl and to title/,

@@ -202,8 +202,21 @@ const htmlSource = z
     name: sourceName,
     preset: presetName,
     headers: requestHeaders,
-    /** A list page; `{page}` in it is replaced by the page number. */
+    /**
+     * A list page; `{page}` in it is replaced by the page number, `{token}` by the token below.
+     */
     url: httpUrl,
+    /**
+     * A value the list's address needs that a first page hands out to every visitor (such as a
+     * WordPress plugin's public nonce): `url` is read once a run, and the first group of
+     * `pattern` (letters, digits, `_` or `-` only) replaces `{token}` in the list's address.
+     */
+    token: z.strictObject({ url: httpUrl, pattern: z.string().min(1).max(300) }).optional(),
+    /**
+     * The list page is JSON, and this field of it (dotted path) holds the list's HTML (an
+     * `admin-ajax.php` answer such as `{ "content": "<div>…" }`).
+     */
+    listJsonField: z.string().min(1).max(100).optional(),
     firstPage: z.number().int().min(0).max(1).optional(),
     maxPages: z.number().int().min(1).max(20).optional(),
     /** Links on a list page to the detail pages (required); their text is the fallback title. */
@@ -236,6 +249,14 @@ const htmlSource = z
   .refine((source) => isValidPattern(source.detailUrlPattern), {
     message: "is not a valid regular expression",
     path: ["detailUrlPattern"],
+  })
+  .refine((source) => source.token === undefined || hasCaptureGroup(source.token.pattern), {
+    message: "must be a valid regular expression with a group that captures the token",
+    path: ["token", "pattern"],
+  })
+  .refine((source) => (source.token !== undefined) === source.url.includes("{token}"), {
+    message: "a token goes with {token} in url, and {token} in url needs a token",
+    path: ["url"],
   })
   .refine(
     (source) =>
@@ -296,6 +317,12 @@ function isValidSelector(selector: string): boolean {
   } catch {
     return false;
   }
+}
+
+function hasCaptureGroup(pattern: string): boolean {
+  if (!isValidPattern(pattern)) return false;
+  // A pattern with a group matches the empty alternative and reports one more slot than groups.
+  return (new RegExp(`${pattern}|`).exec("")?.length ?? 0) > 1;
 }
 
 function isValidPattern(pattern: string | undefined): boolean {
