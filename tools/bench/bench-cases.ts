@@ -7,16 +7,48 @@ import { THREE_FILTERS_PATH } from "./bench-filters";
 export type BenchVisitors = {
   /** `kk_session=…` of 50 signed-in premium users (opening never runs out during the run). */
   sessions: string[];
+  /**
+   * The cookies of 20 signed-in learners who never open a course, as their browser holds them
+   * (session and the "no claimed courses" hint): the shared list with their layer.
+   */
+  readers: string[];
+  /**
+   * The same for 20 learners who opened 3 courses each before the run: their list leaves those
+   * out, so it is rendered for each of them.
+   */
+  claimers: string[];
   /** `kk_anon=…`: the visitor cookie an anonymous course open leaves. */
   visitorCookie: string;
 };
 
-/** Signs in the bench's 50 users, makes them premium, and becomes a returning visitor. */
+const LEARNERS_PER_KIND = 20;
+const COURSES_CLAIMED_EACH = 3;
+
+/**
+ * Signs in the bench's 50 premium users, its readers and its learners with claims, and becomes
+ * a returning visitor. `courseIds` are the courses the learners with claims open.
+ */
 export async function prepareVisitors(
   base: string,
   premiumCode: string,
-  courseId: number,
+  courseIds: number[],
 ): Promise<BenchVisitors> {
+  const readers: string[] = [];
+  const claimers: string[] = [];
+  for (let index = 0; index < LEARNERS_PER_KIND; index += 1) {
+    const reader = await signInWithDevForm(base, `bench-reader-${index}@example.com`);
+    readers.push(await withClaimsHint(base, reader));
+    const claimer = await signInWithDevForm(base, `bench-claimer-${index}@example.com`);
+    for (let opened = 0; opened < COURSES_CLAIMED_EACH; opened += 1) {
+      const courseId = courseIds[(index * COURSES_CLAIMED_EACH + opened) % courseIds.length]!;
+      const answer = await fetch(`${base}/go/${courseId}`, {
+        redirect: "manual",
+        headers: { cookie: claimer, "user-agent": SCRIPT_BROWSER_UA },
+      });
+      if (answer.status !== 302) throw new Error(`/go/${courseId} answered ${answer.status}`);
+    }
+    claimers.push(await withClaimsHint(base, claimer));
+  }
   const sessions: string[] = [];
   for (let index = 0; index < 50; index += 1) {
     const session = await signInWithDevForm(base, `bench-user-${index}@example.com`);
@@ -33,7 +65,7 @@ export async function prepareVisitors(
     });
     sessions.push(session);
   }
-  const opened = await fetch(`${base}/go/${courseId}`, {
+  const opened = await fetch(`${base}/go/${courseIds[0]!}`, {
     redirect: "manual",
     headers: { "user-agent": SCRIPT_BROWSER_UA },
   });
@@ -42,7 +74,21 @@ export async function prepareVisitors(
     .find((value) => value.startsWith("kk_anon="))
     ?.split(";")[0];
   if (!visitorCookie) throw new Error(`no visitor cookie from /go: ${opened.status}`);
-  return { sessions, visitorCookie };
+  return { sessions, readers, claimers, visitorCookie };
+}
+
+/** A session's cookies after its first list: the browser keeps the claims hint it is given. */
+async function withClaimsHint(base: string, session: string): Promise<string> {
+  const answer = await fetch(`${base}/`, {
+    headers: { cookie: session, "user-agent": SCRIPT_BROWSER_UA },
+  });
+  await answer.arrayBuffer();
+  const hint = answer.headers
+    .getSetCookie()
+    .find((value) => value.startsWith("kk_claims="))
+    ?.split(";")[0];
+  if (!hint) throw new Error(`no claims hint on / for a signed-in learner: ${answer.status}`);
+  return `${session}; ${hint}`;
 }
 
 const SEARCH_TERMS = [
@@ -69,8 +115,9 @@ export function buildCases(
   staticAssetPath: string,
   coursePagePaths: string[],
 ): BenchCase[] {
-  const { sessions, visitorCookie } = visitors;
+  const { sessions, readers, claimers, visitorCookie } = visitors;
   const signedIn = (request: number) => ({ cookie: sessions[request % sessions.length]! });
+  const reader = (request: number) => ({ cookie: readers[request % readers.length]! });
   return [
     { name: "bare node:http, / bytes (ceiling)", target: "page", ceiling: "page", path: "/" },
     {
@@ -100,7 +147,15 @@ export function buildCases(
       ceiling: "page",
       path: "/",
       vsSharedPage: true,
-      vary: (request) => ({ headers: signedIn(request) }),
+      vary: (request) => ({ headers: reader(request) }),
+    },
+    {
+      name: "/ signed in, with claimed courses",
+      target: "server",
+      ceiling: "page",
+      path: "/",
+      vsSharedPage: true,
+      vary: (request) => ({ headers: { cookie: claimers[request % claimers.length]! } }),
     },
     {
       name: "/ returning visitor",
@@ -166,7 +221,7 @@ export function buildCases(
       vsSharedPage: true,
       // The page a form's redirect lands on carries its message in a cookie for one page view.
       vary: (request) => ({
-        headers: { cookie: `${signedIn(request).cookie}; kk_flash=${FLASH_VALUE}` },
+        headers: { cookie: `${reader(request).cookie}; kk_flash=${FLASH_VALUE}` },
       }),
     },
     {

@@ -110,7 +110,7 @@ export async function benchWorkerScaling(options: Options): Promise<WorkerScalin
       );
       try {
         // The sessions live in the database: signed in once, valid for every server start.
-        visitors ??= await prepareVisitors(base, premiumCode!, data.courseIds[0]!);
+        visitors ??= await prepareVisitors(base, premiumCode!, data.courseIds);
         const cases = workerCases(data, visitors);
         names = cases.map((each) => each.name);
         const round: Round = [];

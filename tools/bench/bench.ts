@@ -169,7 +169,7 @@ async function main() {
   const bareServers: BareServer[] = [];
   const profileWindow: { from?: number; to?: number } = {};
   try {
-    const visitors = await prepareVisitors(base, premiumCode!, data.courseIds[0]!);
+    const visitors = await prepareVisitors(base, premiumCode!, data.courseIds);
     const staticAsset = readdirSync(path.join(root, "build/client/assets")).find((file) =>
       file.endsWith(".css"),
     )!;
