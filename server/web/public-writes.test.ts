@@ -9,7 +9,14 @@ describe("mayChangePublicPages", () => {
   });
 
   it("is false for writes that change only their own visitor's part", () => {
-    for (const path of ["/favourites", "/redeem", "/auth/dev", "/auth/signout", "/api/ai"]) {
+    for (const path of [
+      "/favourites",
+      "/redeem",
+      "/auth/dev",
+      "/auth/signout",
+      "/api/ai",
+      "/claims",
+    ]) {
       expect(mayChangePublicPages({ method: "POST", path }), path).toBe(false);
     }
     expect(mayChangePublicPages({ method: "POST", path: "/favourites.data" })).toBe(false);

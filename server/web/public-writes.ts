@@ -20,6 +20,8 @@ const PERSONAL_WRITE_PATHS = new Set([
   "/auth/signout",
   "/auth/app-bonus",
   "/api/ai",
+  // A learner's claimed courses and learning list: their own list is rendered for them anyway.
+  "/claims",
   // Alerts are the user's own; a watched course we did not know stays unlisted.
   "/alerts/watches",
   "/alerts/searches",

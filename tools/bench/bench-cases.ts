@@ -77,18 +77,20 @@ export async function prepareVisitors(
   return { sessions, readers, claimers, visitorCookie };
 }
 
-/** A session's cookies after its first list: the browser keeps the claims hint it is given. */
+/**
+ * A session's cookies after its first list, as a browser keeps them: the claims hint and the
+ * saved exclusions it is given there (without them every visit would ask the database again).
+ */
 async function withClaimsHint(base: string, session: string): Promise<string> {
   const answer = await fetch(`${base}/`, {
     headers: { cookie: session, "user-agent": SCRIPT_BROWSER_UA },
   });
   await answer.arrayBuffer();
-  const hint = answer.headers
-    .getSetCookie()
-    .find((value) => value.startsWith("kk_claims="))
-    ?.split(";")[0];
-  if (!hint) throw new Error(`no claims hint on / for a signed-in learner: ${answer.status}`);
-  return `${session}; ${hint}`;
+  const given = answer.headers.getSetCookie().map((value) => value.split(";")[0]!);
+  if (!given.some((cookie) => cookie.startsWith("kk_claims="))) {
+    throw new Error(`no claims hint on / for a signed-in learner: ${answer.status}`);
+  }
+  return [session, ...given].join("; ");
 }
 
 const SEARCH_TERMS = [
