@@ -37,7 +37,7 @@ export async function prepareVisitors(
   const claimers: string[] = [];
   for (let index = 0; index < LEARNERS_PER_KIND; index += 1) {
     const reader = await signInWithDevForm(base, `bench-reader-${index}@example.com`);
-    readers.push(await withClaimsHint(base, reader));
+    readers.push(await withFirstListCookies(base, reader));
     const claimer = await signInWithDevForm(base, `bench-claimer-${index}@example.com`);
     for (let opened = 0; opened < COURSES_CLAIMED_EACH; opened += 1) {
       const courseId = courseIds[(index * COURSES_CLAIMED_EACH + opened) % courseIds.length]!;
@@ -47,7 +47,7 @@ export async function prepareVisitors(
       });
       if (answer.status !== 302) throw new Error(`/go/${courseId} answered ${answer.status}`);
     }
-    claimers.push(await withClaimsHint(base, claimer));
+    claimers.push(await withFirstListCookies(base, claimer));
   }
   const sessions: string[] = [];
   for (let index = 0; index < 50; index += 1) {
@@ -81,7 +81,7 @@ export async function prepareVisitors(
  * A session's cookies after its first list, as a browser keeps them: the claims hint and the
  * saved exclusions it is given there (without them every visit would ask the database again).
  */
-async function withClaimsHint(base: string, session: string): Promise<string> {
+async function withFirstListCookies(base: string, session: string): Promise<string> {
   const answer = await fetch(`${base}/`, {
     headers: { cookie: session, "user-agent": SCRIPT_BROWSER_UA },
   });

@@ -90,7 +90,7 @@ export function createCouponFeeds(
       load: async (context) => {
         // The operator's own address for the source may be local; nothing it leads to may be.
         const tokenUrl = config.kind === "html" ? config.token?.url : undefined;
-        const gate = tokenUrl ? gateFor(config.url, tokenUrl) : gateFor(config.url);
+        const gate = gateFor(config.url, ...(tokenUrl === undefined ? [] : [tokenUrl]));
         // Every loader fetches its first page first: only that request is conditional.
         let firstPage: FirstPageValidators | null = null;
         let askedFirst = false;
