@@ -33,6 +33,15 @@ describe("createLocalImageStore", () => {
     expect([...(await store.get("cover.webp"))!.bytes]).toEqual([2, 2]);
   });
 
+  it("stores the same key written twice at once (two courses with the same image bytes)", async () => {
+    const store = createLocalImageStore(directory);
+    const writes = Array.from({ length: 4 }, (_, index) =>
+      store.put("course-same-240.webp", new Uint8Array([index]), "image/webp"),
+    );
+    await expect(Promise.all(writes)).resolves.toHaveLength(4);
+    expect(await readdir(directory)).toEqual(["course-same-240.webp"]);
+  });
+
   it("deletes a key, and deleting one that is not there is no error", async () => {
     const store = createLocalImageStore(directory);
     await store.put("course-a-240.webp", new Uint8Array([1]), "image/webp");

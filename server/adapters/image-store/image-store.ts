@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -27,9 +28,16 @@ export function createLocalImageStore(directory: string): ImageStore {
       if (!SAFE_KEY.test(key)) throw new Error(`unsafe image key "${key}"`);
       await mkdir(directory, { recursive: true });
       const target = path.join(directory, key);
-      const temporary = `${target}.${process.pid}.tmp`;
-      await writeFile(temporary, bytes);
-      await rename(temporary, target);
+      // One temporary file per write: two courses with the same image bytes store the same key
+      // at the same moment, and a shared temporary name let one rename take the other's file.
+      const temporary = `${target}.${randomUUID()}.tmp`;
+      try {
+        await writeFile(temporary, bytes);
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       if (!SAFE_KEY.test(key)) return null;
