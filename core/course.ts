@@ -37,3 +37,14 @@ export type PublicCourse = {
    */
   demo?: true;
 };
+
+/** A page of the course list. */
+export type CoursePage = {
+  courses: PublicCourse[];
+  total: number;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** How many of the learner's claimed courses match these filters (0 for a visitor). */
+  claimedCount: number;
+};

@@ -1,4 +1,6 @@
+import type { CourseFilters } from "./course-filters";
 import type { Locale } from "./locale";
+import type { OwnCourseList } from "./own-course-list";
 import type { ViewerSummary } from "./viewer";
 
 /** A code the user redeemed, newest first on the redeem section. */
@@ -22,6 +24,11 @@ export type PersonalLayer = {
   canWriteArticles: boolean;
   /** On a course page, for a signed-in user: whether they reviewed it, and reviews left today. */
   review: ReviewState | null;
+  /**
+   * On the first page of the course list, for a learner with claimed courses that match it: their
+   * own page, without those courses (the shared page shows every course).
+   */
+  courseList: OwnCourseList | null;
 };
 
 /**
@@ -45,6 +52,8 @@ export type PersonalScope = {
   courseIds: number[];
   showsRedemptions: boolean;
   reviewCourseId: number | null;
+  /** On the course list: the filters its page shows (a learner's own page is cut with them). */
+  courseList?: { filters: CourseFilters };
   /**
    * The page's language (its address): the ending's no-script bar speaks it, and a visitor's
    * kept endings for /id pages and English pages never mix. English when not given.

@@ -262,6 +262,8 @@ function createPublicPageCache(
   });
   // Ingestion and admin changes forget their cached queries: the pages built on them go too.
   services.cache.onForget(() => sharedPages.forgetAll());
+  // So do the endings laid over them (a learner's own course list is cut from the catalogue).
+  sharedPages.onForgetAll(() => visitorLayers.forgetEndings());
   return sharedPages;
 }
 

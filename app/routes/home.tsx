@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { data, redirect, useNavigate, useNavigation } from "react-router";
 import {
   listCatalogFacets,
@@ -24,6 +24,7 @@ import { SaveSearchButton } from "../components/save-search-button";
 import { TimeAgo } from "../components/time-ago";
 import { usePersonalLayer, useViewer } from "../components/personal-layer";
 import type { PublicCourse } from "../../core/course";
+import { withOwnCourseList } from "../../core/own-course-list";
 import type { RedemptionItem } from "../../core/personal-layer";
 import { COUPON_BANNER_COOKIE, isCouponBannerDismissed } from "../../core/coupon-banner";
 import { preferenceCookie } from "../../core/preference-cookie";
@@ -81,6 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (context.sharedRender) {
       context.sharedRender.courseIds.push(...pageIds);
       context.sharedRender.showsRedemptions = true;
+      context.sharedRender.courseList = { filters };
     }
     const user = context.identity.user;
     const [{ visitedCourseIds, favouriteCourseIds }, redemptions] = await Promise.all([
@@ -181,9 +183,15 @@ export const meta: Route.MetaFunction = ({ data, matches, location }) => {
 };
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { filters, page, facets, today, error, bannerDismissed } = loaderData;
+  const { filters, facets, today, error, bannerDismissed } = loaderData;
   const { t, href, locale } = useMessages();
   const layer = usePersonalLayer(loaderData.sharedRender);
+  // A learner with claimed courses sees their own list: the shared one without those courses.
+  const sharedPage = loaderData.page;
+  const page = useMemo(
+    () => sharedPage && withOwnCourseList(sharedPage, layer?.courseList ?? null),
+    [sharedPage, layer],
+  );
   const visited = new Set(layer?.visitedCourseIds ?? loaderData.visitedCourseIds);
   const favourites = new Set(layer?.favouriteCourseIds ?? loaderData.favouriteCourseIds);
   const viewer = useViewer();

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type express from "express";
+import { parseCourseFilters } from "../../core/course-filters";
 import { pathWithoutLocale } from "../../core/locale";
 import { PREFERENCE_MAX_AGE_SECONDS } from "../../core/preference-cookie";
 import { findSessionUser } from "../domain/accounts/accounts";
@@ -9,10 +10,11 @@ import { isSessionIdShaped } from "./client-credentials";
 import { parseCookies, serializeCookie, SESSION_COOKIE } from "./cookies";
 
 /**
- * A signed-in learner's course list hides the courses they already claimed, so once they have
- * one their list is rendered for them instead of the shared page (decision 0043). Which learners
+ * A signed-in learner's course list hides the courses they already claimed. Their first page is
+ * the shared page with their own list in their layer; a later page shows other courses than the
+ * shared one, so once they have a claim it is rendered for them (decision 0043). Which learners
  * have claims is noted on the device in this cookie, for its session only ("<session tag>.1"),
- * so the shared page costs a signed-in learner without claims no query after the first:
+ * so a later page costs a signed-in learner without claims no query after the first:
  * - ".1" once they have claimed a course (an opening, a mark, a move on this device say so at
  *   once): claims are never taken back, so it is kept as long as a preference;
  * - ".0" while they have none, asked again after a few minutes (a course claimed on another
@@ -49,13 +51,17 @@ function readHint(cookies: Map<string, string>, sessionId: string): boolean | nu
 }
 
 /**
- * Before the shared pages: the course list of a signed-in learner with claimed courses is marked
- * to be rendered for them (rendersOwnList). Anyone else goes on to the shared page.
+ * Before the shared pages: a later page of the course list of a signed-in learner with claimed
+ * courses is marked to be rendered for them (rendersOwnList), since it shows other courses than
+ * the shared one. Their first page is the shared page with their own list in their personal
+ * layer (server/domain/accounts/personal-layer.ts), as is a list that shows claimed courses.
  */
 export function renderClaimedListsOwn(services: Services): express.RequestHandler {
   return async (request, response, next) => {
     try {
       if (request.method !== "GET" || pathWithoutLocale(request.path) !== "/") return next();
+      const filters = parseCourseFilters(new URLSearchParams(request.url.split("?")[1] ?? ""));
+      if (filters.page === 1 || filters.showClaimed) return next();
       const cookies = parseCookies(request.headers.cookie);
       const sessionId = cookies.get(SESSION_COOKIE);
       if (!isSessionIdShaped(sessionId)) return next();

@@ -23,6 +23,7 @@ const signedIn: PersonalLayer = {
   redemptions: [],
   canWriteArticles: false,
   review: null,
+  courseList: null,
 };
 
 describe("a visitor's personal ending", () => {

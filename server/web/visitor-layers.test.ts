@@ -87,6 +87,17 @@ describe("createVisitorLayers", () => {
     expect(loads).toHaveLength(1);
   });
 
+  it("forgets the endings with the shared pages but keeps the facts they are cut from", async () => {
+    const { layers, loads, cuts } = harness();
+    const phone = requestWith("kk_session=ana-phone");
+    await layers.endingFor(phone, home);
+    layers.forgetEndings();
+    await layers.endingFor(phone, home);
+    expect(loads).toEqual(["ana"]);
+    expect(cuts).toEqual(["ana v0:1,2", "ana v0:1,2"]);
+    expect(layers.size()).toBe(1);
+  });
+
   it("never gives one visitor's ending to another: it is kept under the exact cookies", async () => {
     const { layers } = harness();
     expect(await layers.endingFor(requestWith("kk_session=ana-phone"), home)).toContain("ana");

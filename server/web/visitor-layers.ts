@@ -60,6 +60,11 @@ export type VisitorLayers = {
   endingFor(request: express.Request, scope: PersonalScope): Promise<string | null>;
   forgetSubject(subject: string): void;
   forgetAll(): void;
+  /**
+   * Forgets every kept ending but keeps the facts they are cut from: a learner's ending of the
+   * course list holds their own list, which changes with the catalogue as the shared pages do.
+   */
+  forgetEndings(): void;
   /** How many visitors are kept (for tests and the operator). */
   size(): number;
 };
@@ -156,6 +161,9 @@ export function createVisitorLayers<Facts>(options: VisitorLayerOptions<Facts>):
       everythingForgottenAt = generation;
       visitors.clear();
       credentialsBySubject.clear();
+    },
+    forgetEndings() {
+      for (const visitor of visitors.values()) visitor.endings.clear();
     },
     size: () => visitors.size,
   };

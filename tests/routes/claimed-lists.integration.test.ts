@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { courses } from "../../server/db/schema";
 import { markCourseOwned } from "../../server/domain/catalog/claims";
-import { CLAIMS_HINT_COOKIE } from "../../server/web/claimed-lists";
+import { PERSONAL_LAYER_ELEMENT_ID, type PersonalLayer } from "../../core/personal-layer";
+import { NO_SCRIPT_COOKIE } from "../../server/web/no-script";
 import { couponRecord, seedCourses, signInUser } from "../setup/api-test-server";
 import { startWebTestServer, type WebTestServer } from "../setup/web-test-server";
 
 /**
  * A signed-in learner's course list leaves out the courses they already claimed, with a switch
- * that counts and shows them (`claimed=show`); the list is rendered for them. A learner without
- * claims, and a visitor, keep the shared page with every course (decision 0043).
+ * that counts and shows them (`claimed=show`). Their first page is the shared page with their own
+ * list in their personal layer; a later page, and any page for a browser without JavaScript, is
+ * rendered for them. A learner without claims, and a visitor, get the shared page with every
+ * course (decision 0043).
  */
 
 let site: WebTestServer;
@@ -33,28 +36,74 @@ async function list(path: string, cookie: string) {
   return { answer, html, shown: TITLES.filter((title) => html.includes(title)) };
 }
 
+/** The personal layer at the end of a shared page. */
+function layerOf(html: string): PersonalLayer {
+  const block = new RegExp(
+    `<script type="application/json" id="${PERSONAL_LAYER_ELEMENT_ID}">(.*?)</script>`,
+  );
+  return JSON.parse(block.exec(html)![1]!) as PersonalLayer;
+}
+
 describe("the course list of a learner with claimed courses", () => {
-  it("leaves them out with a 'Show N' switch, and shows them with claimed=show", async () => {
-    const learner = await signInUser(site.services, "claims-route@example.com");
+  let learner: { cookie: string; userId: string };
+  beforeAll(async () => {
+    learner = await signInUser(site.services, "claims-route@example.com");
     await markCourseOwned(site.services, learner.userId, ids[0]!);
     await markCourseOwned(site.services, learner.userId, ids[1]!);
+  });
 
-    const hidden = await list("/", learner.cookie);
-    expect(hidden.answer.status).toBe(200);
-    expect(hidden.shown).toEqual([TITLES[2]]);
-    expect(hidden.html).toContain("Show 2 courses you already claimed");
-    // Rendered for them: never the shared page, and the device now knows they have claims.
-    expect(hidden.answer.headers.get("x-cache")).toBeNull();
-    expect(hidden.answer.headers.get("set-cookie")).toContain(`${CLAIMS_HINT_COOKIE}=`);
+  it("is the shared page, their own list laid over it by their layer", async () => {
+    const first = await list("/", learner.cookie);
+    expect(first.answer.status).toBe(200);
+    expect(first.answer.headers.get("x-cache")).toMatch(/HIT|MISS/);
+    expect(first.shown).toEqual(TITLES);
+    const own = layerOf(first.html).courseList!;
+    expect(own.courseIds).toEqual([ids[2]]);
+    expect([own.total, own.claimedCount, own.moreCourses]).toEqual([1, 2, []]);
 
-    const shown = await list("/?claimed=show", learner.cookie);
+    // Showing claimed courses: every course, and the switch that hides them again.
+    const shown = layerOf((await list("/?claimed=show", learner.cookie)).html).courseList!;
+    expect(shown.courseIds.toSorted()).toEqual(ids.toSorted());
+    expect([shown.total, shown.claimedCount]).toEqual([3, 2]);
+
+    // A search none of their claimed courses matches: nothing of theirs to lay over it.
+    const search = await list("/?search=Excel", learner.cookie);
+    expect(layerOf(search.html).courseList).toBeNull();
+  });
+
+  it("a later page, and a browser without JavaScript, get a list rendered for them", async () => {
+    for (const [path, cookie] of [
+      ["/?page=2", learner.cookie],
+      ["/", `${learner.cookie}; ${NO_SCRIPT_COOKIE}=1`],
+    ] as const) {
+      const hidden = await list(path, cookie);
+      expect(hidden.answer.status).toBe(200);
+      expect(hidden.answer.headers.get("x-cache")).toBeNull();
+      expect(hidden.shown).toEqual([TITLES[2]]);
+      expect(hidden.html).toContain("Show 2 courses you already claimed");
+    }
+    const shown = await list("/?claimed=show", `${learner.cookie}; ${NO_SCRIPT_COOKIE}=1`);
     expect(shown.shown).toEqual(TITLES);
     expect(shown.html).toContain("Hide the courses you already claimed");
-
-    const indonesian = await list("/id", learner.cookie);
+    const indonesian = await list("/id", `${learner.cookie}; ${NO_SCRIPT_COOKIE}=1`);
     expect(indonesian.html).toContain("Tampilkan 2 kursus yang sudah Anda klaim");
   });
 
+  it("their layer's list follows their next claim at once", async () => {
+    await list("/", learner.cookie);
+    const marked = await fetch(`${site.baseUrl}/claims`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: learner.cookie, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ courseId: String(ids[2]), intent: "own" }),
+    });
+    expect(marked.status).toBeLessThan(400);
+    const after = layerOf((await list("/", learner.cookie)).html).courseList!;
+    expect([after.courseIds, after.claimedCount]).toEqual([[], 3]);
+  });
+});
+
+describe("the course list of anyone else", () => {
   it("a learner without claims and a visitor keep the shared page with every course", async () => {
     const newcomer = await signInUser(site.services, "no-claims-route@example.com");
     for (const cookie of [newcomer.cookie, ""]) {
@@ -62,6 +111,7 @@ describe("the course list of a learner with claimed courses", () => {
       expect(page.shown).toEqual(TITLES);
       expect(page.html).not.toContain("you already claimed");
       expect(page.answer.headers.get("x-cache")).toMatch(/HIT|MISS/);
+      if (cookie) expect(layerOf(page.html).courseList).toBeNull();
     }
   });
 });

@@ -5,9 +5,12 @@ import type {
   ReviewState,
 } from "../../../core/personal-layer";
 import type { ViewerSummary } from "../../../core/viewer";
+import { ownCourseListOf, type OwnCourseList } from "../../../core/own-course-list";
 import { canWriteArticles } from "../articles/articles";
 import { viewerSubject, type RequestIdentity } from "./accounts";
 import { favourites, visits } from "../../db/schema";
+import { listCourses } from "../catalog/catalog";
+import { hasClaimedCourses } from "../catalog/claims";
 import { listMarkedCourseIds, listMarkedCourseIdsUpTo } from "../catalog/course-marks";
 import { listRedemptions } from "./redeem";
 import { findOwnReview, listReviewedCourseIds, reviewsLeftToday } from "../catalog/reviews";
@@ -50,6 +53,8 @@ export type VisitorFacts = {
   reviewedCourseIds: CourseIdSet | null;
   reviewsLeft: number;
   redemptions: RedemptionItem[];
+  /** A signed-in learner who claimed a course: their course list leaves such courses out. */
+  hasClaims: boolean;
 };
 
 /** The visitor's facts, or null for nobody (no valid session or visitor cookie). */
@@ -62,12 +67,13 @@ export async function loadVisitorFacts(
   if (subject === null) return null;
   const { user } = identity;
   // One more than is kept tells a list that is too long to keep.
-  const [favourited, visited, reviewed, reviewsLeft, redemptions] = await Promise.all([
+  const [favourited, visited, reviewed, reviewsLeft, redemptions, hasClaims] = await Promise.all([
     listMarkedCourseIdsUpTo(services, favourites, subject, marksKept + 1),
     listMarkedCourseIdsUpTo(services, visits, subject, marksKept + 1),
     user ? listReviewedCourseIds(services, user.id) : [],
     user ? reviewsLeftToday(services, user.id) : 0,
     user ? listRedemptions(services, user.id) : [],
+    user ? hasClaimedCourses(services, user.id) : false,
   ]);
   return {
     subject,
@@ -79,6 +85,7 @@ export async function loadVisitorFacts(
     reviewedCourseIds: keptIds(reviewed, marksKept),
     reviewsLeft,
     redemptions,
+    hasClaims,
   };
 }
 
@@ -97,7 +104,14 @@ export async function personalLayerFrom(
   scope: PersonalScope,
 ): Promise<PersonalLayer> {
   const { subject, userId } = facts;
-  const onPage = scope.courseIds;
+  const courseList =
+    userId !== null && facts.hasClaims && scope.courseList
+      ? await ownCourseList(services, userId, scope)
+      : null;
+  // The learner's own list may show courses the shared page does not: their marks too.
+  const onPage = courseList
+    ? [...new Set([...scope.courseIds, ...courseList.courseIds])]
+    : scope.courseIds;
   const [favouriteCourseIds, visitedCourseIds, reviewed] = await Promise.all([
     facts.favouriteCourseIds?.within(onPage) ??
       listMarkedCourseIds(services, favourites, subject, onPage),
@@ -123,7 +137,25 @@ export async function personalLayerFrom(
             own: reviewed ? await findOwnReview(services, userId, scope.reviewCourseId) : null,
           }
         : null,
+    courseList,
   };
+}
+
+/**
+ * The learner's own first page of the course list, when the courses they claimed change it (they
+ * match its filters): the shared page shows every course, their list leaves those out. A later
+ * page is rendered for them instead (server/web/claimed-lists.ts): laid over the shared one, it
+ * would show other courses altogether.
+ */
+async function ownCourseList(
+  services: Services,
+  userId: string,
+  scope: PersonalScope,
+): Promise<OwnCourseList | null> {
+  const filters = scope.courseList!.filters;
+  if (filters.page !== 1) return null;
+  const page = await listCourses(services, filters, userId);
+  return page.claimedCount === 0 ? null : ownCourseListOf(page, scope.courseIds);
 }
 
 /** Whether the user already reviewed this course, and how many reviews they may still write today. */

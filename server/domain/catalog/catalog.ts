@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm";
 import { isRowId } from "../../../core/row-id";
 import { courseImagePath } from "../../../core/course-images";
-import type { PublicCourse } from "../../../core/course";
+import type { CoursePage, PublicCourse } from "../../../core/course";
 import { addDays, startOfJakartaDay, toJakartaDay } from "../../../core/dates";
 import { COURSES_PAGE_SIZE, type CourseFilters } from "../../../core/course-filters";
 import { COURSE_LANGUAGES } from "../../../core/course-filter-options";
@@ -24,15 +24,6 @@ import { countListedCourses } from "./listed-count";
 import { countClaimedListed, notClaimedBy } from "./claims";
 import type { Services } from "../../services";
 
-export type CoursePage = {
-  courses: PublicCourse[];
-  total: number;
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  /** How many of the learner's claimed courses match these filters (0 for a visitor). */
-  claimedCount: number;
-};
 
 /** The catalogue's public columns: the coupon code and URL are never selected. */
 export const publicColumns = {
