@@ -65,6 +65,9 @@ describe("the course list of a learner with claimed courses", () => {
     const shown = layerOf((await list("/?claimed=show", learner.cookie)).html).courseList!;
     expect(shown.courseIds.toSorted()).toEqual(ids.toSorted());
     expect([shown.total, shown.claimedCount]).toEqual([3, 2]);
+    const laterShown = await list("/?claimed=show&page=2", learner.cookie);
+    expect(laterShown.answer.headers.get("x-cache")).toMatch(/HIT|MISS/);
+    expect(layerOf(laterShown.html).courseList?.claimedCount).toBe(2);
 
     // A search none of their claimed courses matches: nothing of theirs to lay over it.
     const search = await list("/?search=Excel", learner.cookie);

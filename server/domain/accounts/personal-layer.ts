@@ -145,7 +145,8 @@ export async function personalLayerFrom(
  * The learner's own first page of the course list, when the courses they claimed change it (they
  * match its filters): the shared page shows every course, their list leaves those out. A later
  * page is rendered for them instead (server/web/claimed-lists.ts): laid over the shared one, it
- * would show other courses altogether.
+ * would show other courses altogether. A list that shows claimed courses is the shared one on
+ * every page, the switch that hides them aside.
  */
 async function ownCourseList(
   services: Services,
@@ -153,7 +154,8 @@ async function ownCourseList(
   scope: PersonalScope,
 ): Promise<OwnCourseList | null> {
   const filters = scope.courseList!.filters;
-  if (filters.page !== 1) return null;
+  // Showing claimed courses, every page is the shared one: only the switch is the learner's.
+  if (filters.page !== 1 && !filters.showClaimed) return null;
   const page = await listCourses(services, filters, userId);
   return page.claimedCount === 0 ? null : ownCourseListOf(page, scope.courseIds);
 }
