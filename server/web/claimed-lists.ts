@@ -8,6 +8,7 @@ import { hasClaimedCourses } from "../domain/catalog/claims";
 import type { Services } from "../services";
 import { isSessionIdShaped } from "./client-credentials";
 import { parseCookies, serializeCookie, SESSION_COOKIE } from "./cookies";
+import { queryOf } from "./shared-addresses";
 
 /**
  * A signed-in learner's course list hides the courses they already claimed. Their first page is
@@ -60,11 +61,11 @@ export function renderClaimedListsOwn(services: Services): express.RequestHandle
   return async (request, response, next) => {
     try {
       if (request.method !== "GET" || pathWithoutLocale(request.path) !== "/") return next();
-      const filters = parseCourseFilters(new URLSearchParams(request.url.split("?")[1] ?? ""));
-      if (filters.page === 1 || filters.showClaimed) return next();
       const cookies = parseCookies(request.headers.cookie);
       const sessionId = cookies.get(SESSION_COOKIE);
       if (!isSessionIdShaped(sessionId)) return next();
+      const filters = parseCourseFilters(queryOf(request));
+      if (filters.page === 1 || filters.showClaimed) return next();
       let hasClaims = readHint(cookies, sessionId);
       if (hasClaims === null) {
         const user = await findSessionUser(services, sessionId);

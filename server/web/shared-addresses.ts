@@ -16,12 +16,16 @@ import { localeOfPath, localizedHref, pathWithoutLocale } from "../../core/local
  */
 export function sharedPageAddress(request: express.Request): string | null {
   // Each language's page is rendered and kept under its own address (/id/… for Indonesian).
-  const english = englishAddress(pathWithoutLocale(request.path), request.originalUrl);
+  const english = englishAddress(pathWithoutLocale(request.path), queryOf(request));
   return english === null ? null : localizedHref(localeOfPath(request.path), english);
 }
 
-function englishAddress(path: string, originalUrl: string): string | null {
-  const query = new URLSearchParams(originalUrl.split("?")[1] ?? "");
+/** A request's query string as the pages read it. */
+export function queryOf(request: Pick<express.Request, "originalUrl">): URLSearchParams {
+  return new URLSearchParams(request.originalUrl.split("?")[1] ?? "");
+}
+
+function englishAddress(path: string, query: URLSearchParams): string | null {
   switch (path) {
     case "/":
       return courseListHref(parseCourseFilters(query));

@@ -5,6 +5,7 @@ import type {
   ReviewState,
 } from "../../../core/personal-layer";
 import type { ViewerSummary } from "../../../core/viewer";
+import type { CourseFilters } from "../../../core/course-filters";
 import { ownCourseListOf, type OwnCourseList } from "../../../core/own-course-list";
 import { canWriteArticles } from "../articles/articles";
 import { viewerSubject, type RequestIdentity } from "./accounts";
@@ -67,14 +68,16 @@ export async function loadVisitorFacts(
   if (subject === null) return null;
   const { user } = identity;
   // One more than is kept tells a list that is too long to keep.
-  const [favourited, visited, reviewed, reviewsLeft, redemptions, hasClaims] = await Promise.all([
+  const [favourited, visited, reviewed, reviewsLeft, redemptions] = await Promise.all([
     listMarkedCourseIdsUpTo(services, favourites, subject, marksKept + 1),
     listMarkedCourseIdsUpTo(services, visits, subject, marksKept + 1),
     user ? listReviewedCourseIds(services, user.id) : [],
     user ? reviewsLeftToday(services, user.id) : 0,
     user ? listRedemptions(services, user.id) : [],
-    user ? hasClaimedCourses(services, user.id) : false,
   ]);
+  // A signed-in learner's opened courses are claimed: only without one is the list asked.
+  const hasClaims =
+    user !== null && (visited.length > 0 || (await hasClaimedCourses(services, user.id)));
   return {
     subject,
     userId: user?.id ?? null,
@@ -106,7 +109,7 @@ export async function personalLayerFrom(
   const { subject, userId } = facts;
   const courseList =
     userId !== null && facts.hasClaims && scope.courseList
-      ? await ownCourseList(services, userId, scope)
+      ? await ownCourseList(services, userId, scope.courseList.filters, scope.courseIds)
       : null;
   // The learner's own list may show courses the shared page does not: their marks too.
   const onPage = courseList
@@ -151,13 +154,13 @@ export async function personalLayerFrom(
 async function ownCourseList(
   services: Services,
   userId: string,
-  scope: PersonalScope,
+  filters: CourseFilters,
+  sharedCourseIds: number[],
 ): Promise<OwnCourseList | null> {
-  const filters = scope.courseList!.filters;
   // Showing claimed courses, every page is the shared one: only the switch is the learner's.
   if (filters.page !== 1 && !filters.showClaimed) return null;
   const page = await listCourses(services, filters, userId);
-  return page.claimedCount === 0 ? null : ownCourseListOf(page, scope.courseIds);
+  return page.claimedCount === 0 ? null : ownCourseListOf(page, sharedCourseIds);
 }
 
 /** Whether the user already reviewed this course, and how many reviews they may still write today. */
