@@ -6,6 +6,7 @@ import { defineConfig } from "vite";
 // With its extension: Vite's coming native config loader resolves no extensionless imports.
 import { precompressAssets } from "./tools/build/precompress-assets.ts";
 import { clientBundleGuard } from "./tools/build/client-bundle-guard.ts";
+import { clientChunks } from "./tools/build/client-chunks.ts";
 
 const serverDir = path.resolve(import.meta.dirname, "server") + path.sep;
 // Where React Router writes the server bundle (one index.js), for the relative import paths.
@@ -31,6 +32,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     reactRouter(),
     // No server module may reach the browser: the build fails and names the import chain.
     clientBundleGuard(import.meta.dirname),
+    // The framework one file, the root layout's code one file (fewer, better-compressed files).
+    clientChunks(import.meta.dirname),
     precompressAssets(),
   ],
   build: isSsrBuild

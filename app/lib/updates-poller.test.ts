@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { LiveUpdates } from "../../core/live-updates";
-import { startUpdatesPoller, type PollerEnvironment } from "./live-updates";
+import { startUpdatesPoller, type PollerEnvironment } from "./updates-poller";
 
 const nothingNew = (courseSince: number, articleSince: number): LiveUpdates => ({
   courses: { count: 0, latestId: courseSince, items: [] },
