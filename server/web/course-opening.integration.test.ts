@@ -66,7 +66,8 @@ describe("GET /go/:id for a signed-in user, answered before React Router", () =>
   it("shows the out-of-credits page once, without opening twice or keeping the visit", async () => {
     const user = await signInUser(site.services, "fast-open-broke@example.com");
     await site.services.db.update(users).set({ creditBalance: 0 }).where(eq(users.id, user.userId));
-    const openCourse = vi.spyOn(site.services.db, "transaction");
+    // A user's open is one statement (no transaction): the statement itself refuses.
+    const openCourse = vi.spyOn(site.services.db, "execute");
     try {
       const refused = await open(courseIds[1]!, user.cookie);
       expect(refused.status).toBe(402);
@@ -83,14 +84,17 @@ describe("GET /go/:id for a signed-in user, answered before React Router", () =>
   it("answers 404 for a course that does not exist, and opens no transaction", async () => {
     const user = await signInUser(site.services, "fast-open-404@example.com");
     const transaction = vi.spyOn(site.services.db, "transaction");
+    const statement = vi.spyOn(site.services.db, "execute");
     try {
       for (const id of [987_654, 987_655, 2_147_483_647]) {
         expect((await open(id, user.cookie)).status).toBe(404);
       }
       expect((await open(987_656)).status).toBe(404);
       expect(transaction).not.toHaveBeenCalled();
+      expect(statement).not.toHaveBeenCalled();
     } finally {
       transaction.mockRestore();
+      statement.mockRestore();
     }
     expect(await balanceOf(user.userId)).toEqual({ balance: 10, clicks: 0 });
   });

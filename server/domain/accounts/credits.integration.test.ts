@@ -396,12 +396,16 @@ describe("courses that cannot be opened for credit", () => {
     expect((await loadUser(opener.userId)).creditBalance).toBe(10);
   });
 
-  it("an inactive course leads to its link and spends nothing", async () => {
+  it("an inactive course leads to its link and spends nothing, even just after it was opened", async () => {
+    // Opened while listed, the course's facts are kept for the next opens…
+    expect((await open(await newUser(), courseIds[59]!)).spent).toBe(true);
     const opener = await newUser();
     await harness.services.db
       .update(courses)
       .set({ active: false })
       .where(eq(courses.id, courseIds[59]!));
+    // …until the catalogue changes, which forgets every "catalog:" key (as every import does).
+    harness.services.cache.forget("catalog:");
     try {
       expect(await open(opener, courseIds[59]!)).toMatchObject({
         location: "https://www.udemy.com/course/live-59/",
@@ -413,6 +417,32 @@ describe("courses that cannot be opened for credit", () => {
         .update(courses)
         .set({ active: true })
         .where(eq(courses.id, courseIds[59]!));
+      harness.services.cache.forget("catalog:");
+    }
+  });
+
+  it("a kept course whose coupon has ended since is read again: its link, nothing spent", async () => {
+    const endsAt = new Date(new Date(NOW).getTime() + 10 * 60_000);
+    await harness.services.db
+      .update(courses)
+      .set({ expiresAt: endsAt })
+      .where(eq(courses.id, courseIds[57]!));
+    harness.services.cache.forget("catalog:");
+    try {
+      expect((await open(await newUser(), courseIds[57]!)).spent).toBe(true);
+      harness.clock.set(new Date(endsAt.getTime() + 1000));
+      const late = await newUser();
+      expect(await open(late, courseIds[57]!)).toMatchObject({
+        location: "https://www.udemy.com/course/live-57/",
+        spent: false,
+      });
+      expect((await loadUser(late.userId)).creditBalance).toBe(10);
+    } finally {
+      await harness.services.db
+        .update(courses)
+        .set({ expiresAt: new Date("2026-12-31T00:00:00Z") })
+        .where(eq(courses.id, courseIds[57]!));
+      harness.services.cache.forget("catalog:");
     }
   });
 
@@ -423,17 +453,24 @@ describe("courses that cannot be opened for credit", () => {
     expect((await loadUser(opener.userId)).creditBalance).toBe(10);
   });
 
-  it("an unknown course opens no transaction (a flood of bad ids writes nothing)", async () => {
+  it("an unknown course writes nothing and opens no transaction (a flood of bad ids)", async () => {
     const opener = await newUser();
     const transaction = vi.spyOn(harness.services.db, "transaction");
+    const execute = vi.spyOn(harness.services.db, "execute");
     try {
       await expect(open(opener, 987_655)).rejects.toBeInstanceOf(NotFound);
       await expect(open(anonymous(), 987_655)).rejects.toBeInstanceOf(NotFound);
       expect(transaction).not.toHaveBeenCalled();
+      expect(execute).not.toHaveBeenCalled();
+      // A user's open is one statement, without a transaction; a visitor's is one transaction.
       await open(opener, courseIds[58]!);
+      expect(execute).toHaveBeenCalledTimes(1);
+      expect(transaction).not.toHaveBeenCalled();
+      await open(anonymous(), courseIds[58]!);
       expect(transaction).toHaveBeenCalledTimes(1);
     } finally {
       transaction.mockRestore();
+      execute.mockRestore();
     }
   });
 });
