@@ -9,6 +9,7 @@ import { healthHeartbeat } from "./db/schema";
 import type { RequestContext } from "./load-context";
 import { createApiRouter } from "./api/router";
 import { createPublicReads, type PublicReads } from "./api/public-reads";
+import { createKeptUserAnswers } from "./api/kept-user-answers";
 import { createOpsRouter } from "./ops-endpoint";
 import {
   errorAnswersNotStored,
@@ -121,7 +122,13 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(logRequests(services.logger));
   if (sharedPages) app.use(forgetSharedPagesAfterWrites(sharedPages));
   app.use(announceWritesToOtherInstances(services.changes, sharedPages));
-  app.use(forgetVisitorLayersAfterWrites(visitorLayers, services.changes));
+  const keptUserAnswers = createKeptUserAnswers(services, VISITOR_LAYER_TTL_MS);
+  app.use(
+    forgetVisitorLayersAfterWrites(
+      visitorLayers ? [visitorLayers, keptUserAnswers] : [keptUserAnswers],
+      services.changes,
+    ),
+  );
   // Vite's dev client injects inline scripts and a websocket: no policy in development.
   app.use(securityHeaders.middleware({ nonce: !options.vite }));
   app.use(compression());
@@ -148,6 +155,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
     createApiRouter(services, {
       corsOrigins: services.config.corsOrigins,
       publicReads: sharedPages ? publicReadsForgottenWith(sharedPages) : undefined,
+      keptUserAnswers,
     }),
   );
 

@@ -142,7 +142,7 @@ describe.runIf(onPostgres)("two instances on one PostgreSQL database", () => {
         ttlMs: 60_000,
       });
       const app = express();
-      app.use(forgetVisitorLayersAfterWrites(kept[name], pair[name].changes));
+      app.use(forgetVisitorLayersAfterWrites([kept[name]], pair[name].changes));
       app.use((request, response) => {
         response.locals[WRITER_SUBJECT_LOCAL] = request.get("x-subject");
         response.send("ok");

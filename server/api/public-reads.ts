@@ -64,7 +64,8 @@ export function createPublicReads(options: {
   };
 }
 
-function sharedAnswerOf({ result, headers }: ActionAnswer): SharedAnswer {
+/** An action's answer made ready to send many times (also a private one, kept per session). */
+export function sharedAnswerOf({ result, headers }: ActionAnswer): SharedAnswer {
   const json = Buffer.from(JSON.stringify(result));
   return {
     json,
@@ -74,15 +75,28 @@ function sharedAnswerOf({ result, headers }: ActionAnswer): SharedAnswer {
   };
 }
 
-/** The same answer for anyone: a cache may keep it, but must ask again (ETag) before reuse. */
-const SHARED_ANSWER_CACHE_CONTROL = "no-cache";
+/**
+ * A cache may keep an answer for anyone but must ask again (ETag) before reuse. An answer for one
+ * session is never stored (a shared computer's disk keeps no one's account); an app that keeps
+ * the last answer itself sends its ETag back and gets a 304.
+ */
+const ANSWER_CACHE_CONTROL = { anyone: "no-cache", session: "no-store" } as const;
 
-/** Sends a kept answer: a 304 when the client already holds it, gzip when it takes gzip. */
-export function sendSharedAnswer(request: Request, response: Response, answer: SharedAnswer) {
+/**
+ * Sends a kept answer: a 304 when the client already holds it, gzip when it takes gzip. An answer
+ * for one session (`audience` "session") varies with the cookie that says who asks.
+ */
+export function sendSharedAnswer(
+  request: Request,
+  response: Response,
+  answer: SharedAnswer,
+  audience: keyof typeof ANSWER_CACHE_CONTROL = "anyone",
+) {
   for (const [name, value] of answer.headers) response.setHeader(name, value);
   response.setHeader("ETag", answer.etag);
-  response.setHeader("Cache-Control", SHARED_ANSWER_CACHE_CONTROL);
+  response.setHeader("Cache-Control", ANSWER_CACHE_CONTROL[audience]);
   response.vary("Accept-Encoding");
+  if (audience === "session") response.vary("Cookie");
   if (holdsAnswer(request.get("if-none-match"), answer.etag)) {
     response.status(304).end();
     return;

@@ -7,6 +7,7 @@ import { WRITER_SUBJECT_LOCAL } from "../web/visitor-layers";
 import { discardUnreadBody } from "../web/bounded-body";
 import { ACTION_CLASS, apiAnswerLocale, isPublicRead, runAction } from "./api-actions";
 import { identifyCaller, USER_ACTIONS } from "./api-callers";
+import type { KeptUserAnswers } from "./kept-user-answers";
 import { containsNul, MALFORMED, normaliseQuery, readActionBody, TOO_LARGE } from "./api-input";
 import { buildOpenApiDocument, renderApiReference } from "./openapi";
 import {
@@ -23,6 +24,8 @@ export type ApiOptions = {
   corsOrigins: string[];
   /** Public reads answered from one kept answer (public-reads.ts); every read runs when absent. */
   publicReads?: PublicReads;
+  /** getUser answered from the answer kept for the session (kept-user-answers.ts). */
+  keptUserAnswers?: KeptUserAnswers;
   /** The rate limits' clock in milliseconds: the real one unless a test brings its own. */
   now?: () => number;
 };
@@ -112,6 +115,16 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
           "Retry-After": String(hit.retryAfterSeconds),
         });
 
+      // Only the plain question: one that names a userId goes the long way (and is refused there
+      // when it names someone else).
+      if (options.keptUserAnswers && action === "getUser" && isGet && isOnlyAction(input)) {
+        const kept = await options.keptUserAnswers.endingFor(request, "getUser");
+        // Null for no valid session: the long way answers that (401).
+        if (kept) {
+          sendSharedAnswer(request, response, kept, "session");
+          return;
+        }
+      }
       const caller = USER_ACTIONS.has(action)
         ? await identifyCaller(services, request, action, input)
         : null;
@@ -169,3 +182,12 @@ export function createApiRouter(services: Services, options: ApiOptions): Router
 }
 
 export const TOO_MANY_API_REQUESTS = TOO_MANY_REQUESTS;
+
+/** A question that holds its action and nothing else. */
+function isOnlyAction(input: unknown): boolean {
+  return (
+    typeof input === "object" &&
+    input !== null &&
+    Object.keys(input).every((name) => name === "action")
+  );
+}

@@ -230,7 +230,7 @@ describe("forgetVisitorLayersAfterWrites", () => {
   it("forgets the writer (here and on other instances) after a write or an opened course, never after a read", async () => {
     const { layers } = harness();
     const { notices, published } = recordChangeNotices();
-    const middleware = forgetVisitorLayersAfterWrites(layers, notices);
+    const middleware = forgetVisitorLayersAfterWrites([layers], notices);
     await layers.endingFor(requestWith("kk_session=ana-phone"), home);
     answer(middleware, "GET", "/", "ana");
     answer(middleware, "HEAD", "/go/3", "ana");
@@ -248,7 +248,7 @@ describe("forgetVisitorLayersAfterWrites", () => {
   it("forgets every visitor after a sign-in or an operator's write", async () => {
     const { layers } = harness();
     const { notices, published } = recordChangeNotices();
-    const middleware = forgetVisitorLayersAfterWrites(layers, notices);
+    const middleware = forgetVisitorLayersAfterWrites([layers], notices);
     for (const path of ["/auth/dev", "/admin/users"]) {
       await layers.endingFor(requestWith("kk_session=budi-phone"), home);
       answer(middleware, "POST", path, null);
@@ -260,7 +260,7 @@ describe("forgetVisitorLayersAfterWrites", () => {
   it("forgets what another instance announces, and everything after a lost connection", async () => {
     const { layers } = harness();
     const { notices, hear } = recordChangeNotices();
-    forgetVisitorLayersAfterWrites(layers, notices);
+    forgetVisitorLayersAfterWrites([layers], notices);
     await layers.endingFor(requestWith("kk_session=ana-phone"), home);
     await layers.endingFor(requestWith("kk_session=budi-phone"), home);
     hear({ kind: "visitor", subject: "ana" });

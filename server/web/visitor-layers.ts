@@ -23,11 +23,16 @@ import { ANONYMOUS_COOKIE, parseCookies, SESSION_COOKIE } from "./cookies";
  * - at the end of the Jakarta day (the daily credits), when premium time runs out, and at the
  *   latest after `ttlMs` (a write nobody announced: a script run by the operator, a database edit).
  */
-export type VisitorLayerOptions<Facts> = {
+export type VisitorLayerOptions<Facts, Scope = PersonalScope, Ending = string> = {
   /** Who the request is and what their endings are cut from; null for nobody. */
   load: (request: express.Request) => Promise<LoadedFacts<Facts> | null>;
   /** The visitor's ending for one scope, cut from their facts. */
-  endingOf: (facts: Facts, scope: PersonalScope) => Promise<string>;
+  endingOf: (facts: Facts, scope: Scope) => Promise<Ending>;
+  /**
+   * The credential a request's kept facts belong to, null for nobody; by default the session
+   * and visitor cookies (credentialOfCookies).
+   */
+  credentialOf?: (request: express.Request) => string | null;
   /** The Jakarta day: an ending kept yesterday never counts today's credits. */
   today: () => string;
   ttlMs: number;
@@ -46,18 +51,18 @@ export type LoadedFacts<Facts> = {
 /** Endings kept per visitor: the course list, its searches, the articles, recent course pages. */
 const ENDINGS_PER_VISITOR = 32;
 
-type Visitor<Facts> = {
+type Visitor<Facts, Ending> = {
   subject: string;
   facts: Facts;
   day: string;
   expiresAt: number;
   /** By scope: one visitor sees the course list, an article, a course page… */
-  endings: Map<string, string>;
+  endings: Map<string, Ending>;
 };
 
-export type VisitorLayers = {
+export type VisitorLayers<Scope = PersonalScope, Ending = string> = {
   /** This visitor's ending for the scope, kept or made. */
-  endingFor(request: express.Request, scope: PersonalScope): Promise<string | null>;
+  endingFor(request: express.Request, scope: Scope): Promise<Ending | null>;
   forgetSubject(subject: string): void;
   forgetAll(): void;
   /**
@@ -69,10 +74,13 @@ export type VisitorLayers = {
   size(): number;
 };
 
-export function createVisitorLayers<Facts>(options: VisitorLayerOptions<Facts>): VisitorLayers {
+export function createVisitorLayers<Facts, Scope = PersonalScope, Ending = string>(
+  options: VisitorLayerOptions<Facts, Scope, Ending>,
+): VisitorLayers<Scope, Ending> {
   const now = options.now ?? Date.now;
   const maxVisitors = options.maxVisitors ?? 5000;
-  const visitors = new Map<string, Visitor<Facts>>();
+  const credentialOf = options.credentialOf ?? credentialOfCookies;
+  const visitors = new Map<string, Visitor<Facts, Ending>>();
   const credentialsBySubject = new Map<string, Set<string>>();
   // Bumped by every forget: facts whose reading began before their subject's write (or before
   // everything was forgotten) are not kept after it.
@@ -90,7 +98,7 @@ export function createVisitorLayers<Facts>(options: VisitorLayerOptions<Facts>):
   }
 
   /** The visitor kept for this credential, if still true. */
-  function keptVisitor(credential: string): Visitor<Facts> | undefined {
+  function keptVisitor(credential: string): Visitor<Facts, Ending> | undefined {
     const visitor = visitors.get(credential);
     if (visitor && (visitor.day !== options.today() || now() >= visitor.expiresAt)) {
       drop(credential);
@@ -104,7 +112,7 @@ export function createVisitorLayers<Facts>(options: VisitorLayerOptions<Facts>):
     const startedIn = generation;
     const loaded = await options.load(request);
     if (loaded === null) return null;
-    const visitor: Visitor<Facts> = {
+    const visitor: Visitor<Facts, Ending> = {
       subject: loaded.subject,
       facts: loaded.facts,
       day: options.today(),
@@ -173,7 +181,7 @@ export function createVisitorLayers<Facts>(options: VisitorLayerOptions<Facts>):
  * The cookies that decide who a request is: an ending kept for one pair is only ever sent to a
  * request carrying exactly that pair. (A Bearer request never reaches the shared pages.)
  */
-function credentialOf(request: express.Request): string | null {
+export function credentialOfCookies(request: express.Request): string | null {
   const cookies = parseCookies(request.headers.cookie);
   const session = cookies.get(SESSION_COOKIE);
   const anonymous = cookies.get(ANONYMOUS_COOKIE);
@@ -196,10 +204,14 @@ export const WRITER_SUBJECT_LOCAL = "visitorSubject";
  * endings of all the same account's devices.
  */
 export function forgetVisitorLayersAfterWrites(
-  layers: VisitorLayers | null,
+  kept: Array<Pick<VisitorLayers<unknown, unknown>, "forgetSubject" | "forgetAll">>,
   notices: ChangeNotices,
 ): express.RequestHandler {
-  if (layers) {
+  const layers = {
+    forgetSubject: (subject: string) => kept.forEach((each) => each.forgetSubject(subject)),
+    forgetAll: () => kept.forEach((each) => each.forgetAll()),
+  };
+  if (kept.length > 0) {
     notices.subscribe((notice) => {
       if (notice.kind === "visitor") layers.forgetSubject(notice.subject);
       else if (notice.kind === "visitors") layers.forgetAll();
@@ -221,13 +233,13 @@ export function forgetVisitorLayersAfterWrites(
       if (forgotten) return;
       forgotten = true;
       if (FORGETS_EVERY_VISITOR.some((pattern) => pattern.test(request.path))) {
-        layers?.forgetAll();
+        layers.forgetAll();
         notices.publish({ kind: "visitors" });
         return;
       }
       const subject = response.locals[WRITER_SUBJECT_LOCAL] as unknown;
       if (typeof subject !== "string") return;
-      layers?.forgetSubject(subject);
+      layers.forgetSubject(subject);
       notices.publish({ kind: "visitor", subject });
     };
     onHeaders(response, forget);
