@@ -10,6 +10,7 @@ import type { RequestContext } from "./load-context";
 import { createApiRouter } from "./api/router";
 import { createPublicReads, type PublicReads } from "./api/public-reads";
 import { createKeptUserAnswers } from "./api/kept-user-answers";
+import { createKeptSessions } from "./web/kept-sessions";
 import { createOpsRouter } from "./ops-endpoint";
 import {
   errorAnswersNotStored,
@@ -123,9 +124,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
   if (sharedPages) app.use(forgetSharedPagesAfterWrites(sharedPages));
   app.use(announceWritesToOtherInstances(services.changes, sharedPages));
   const keptUserAnswers = createKeptUserAnswers(services, VISITOR_LAYER_TTL_MS);
+  const keptSessions = createKeptSessions(services, VISITOR_LAYER_TTL_MS);
+  const kept = [keptUserAnswers, keptSessions.forgetting];
   app.use(
     forgetVisitorLayersAfterWrites(
-      visitorLayers ? [visitorLayers, keptUserAnswers] : [keptUserAnswers],
+      visitorLayers ? [visitorLayers, ...kept] : kept,
       services.changes,
     ),
   );
@@ -179,7 +182,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   }
 
   // The money path first: a click on View Course is answered without React Router.
-  app.use(openCoursesFirst(services));
+  app.use(openCoursesFirst(services, keptSessions));
 
   // Before the shared pages: the bare list sends a learner with saved exclusions to them.
   app.use(applySavedExclusions(services));

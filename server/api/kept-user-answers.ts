@@ -1,10 +1,8 @@
-import type { Request } from "express";
 import type { UserRow } from "../db/schema";
 import { findSessionUser } from "../domain/accounts/accounts";
 import { getUserProfile } from "../domain/accounts/profile";
 import type { Services } from "../services";
-import { isSessionIdShaped } from "../web/client-credentials";
-import { parseCookies, SESSION_COOKIE } from "../web/cookies";
+import { sessionIdOf } from "../web/kept-sessions";
 import { createVisitorLayers, type VisitorLayers } from "../web/visitor-layers";
 import { sharedAnswerOf, type SharedAnswer } from "./public-reads";
 
@@ -26,9 +24,9 @@ export type KeptUserAnswers = VisitorLayers<KeptUserRead, SharedAnswer>;
 
 export function createKeptUserAnswers(services: Services, ttlMs: number): KeptUserAnswers {
   const answers = createVisitorLayers<UserRow, KeptUserRead, SharedAnswer>({
-    credentialOf: sessionCredentialOf,
+    credentialOf: sessionIdOf,
     load: async (request) => {
-      const sessionId = sessionCredentialOf(request);
+      const sessionId = sessionIdOf(request);
       const user = sessionId === null ? null : await findSessionUser(services, sessionId);
       if (!user) return null;
       const premiumUntil = user.premiumUntil?.getTime();
@@ -47,11 +45,4 @@ export function createKeptUserAnswers(services: Services, ttlMs: number): KeptUs
   });
   services.cache.onForget(() => answers.forgetEndings());
   return answers;
-}
-
-/** The session cookie, when it is what says who asks (never beside an Authorization header). */
-function sessionCredentialOf(request: Request): string | null {
-  if (request.headers.authorization !== undefined) return null;
-  const sessionId = parseCookies(request.headers.cookie).get(SESSION_COOKIE);
-  return isSessionIdShaped(sessionId) ? sessionId : null;
 }

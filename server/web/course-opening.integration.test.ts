@@ -108,4 +108,36 @@ describe("GET /go/:id for a signed-in user, answered before React Router", () =>
     expect(again.status).toBe(302);
     expect(again.headers.getSetCookie()).toEqual([]);
   });
+
+  it("asks the database only to spend, once the session and the course are known", async () => {
+    const user = await signInUser(site.services, "fast-open-kept@example.com");
+    expect((await open(courseIds[2]!, user.cookie)).status).toBe(302);
+    const reads = vi.spyOn(site.services.db, "select");
+    const statements = vi.spyOn(site.services.db, "execute");
+    try {
+      // The same course again (free today), as a learner taps it twice.
+      expect((await open(courseIds[2]!, user.cookie)).status).toBe(302);
+      expect(reads).not.toHaveBeenCalled();
+      expect(statements).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+      statements.mockRestore();
+    }
+  });
+
+  it("forgets whose a session was when it is signed out: its cookie opens nothing as the user", async () => {
+    const user = await signInUser(site.services, "fast-open-signed-out@example.com");
+    expect((await open(courseIds[0]!, user.cookie)).status).toBe(302);
+    expect(await balanceOf(user.userId)).toEqual({ balance: 9, clicks: 1 });
+    const signOut = await fetch(`${site.baseUrl}/auth/signout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: site.baseUrl, cookie: user.cookie },
+    });
+    expect(signOut.status).toBeLessThan(400);
+    // The old cookie is nobody's now: the route answers it as a new visitor's click.
+    const after = await open(courseIds[1]!, user.cookie);
+    expect(after.headers.getSetCookie().some((value) => value.startsWith("kk_anon="))).toBe(true);
+    expect(await balanceOf(user.userId)).toEqual({ balance: 9, clicks: 1 });
+  });
 });

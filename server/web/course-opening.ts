@@ -6,9 +6,9 @@ import { openCourse, type CourseOpener } from "../domain/accounts/credits";
 import { DomainError } from "../domain/common/errors";
 import type { Services } from "../services";
 import { claimedHintFor } from "./claimed-lists";
-import { parseCookies } from "./cookies";
+import { ANONYMOUS_COOKIE, parseCookies, verifyAnonymousCookie } from "./cookies";
+import type { KeptSessions } from "./kept-sessions";
 import { judgeNavigation } from "./navigation-gate";
-import { resolveCookieIdentity } from "./request-identity";
 import { WRITER_SUBJECT_LOCAL } from "./visitor-layers";
 
 /** Where a refused opening waits for the /go route to show it (`response.locals`). */
@@ -24,8 +24,9 @@ const NOT_STORED = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofo
 /**
  * GET /go/:courseId, clicked by a signed-in user or a returning visitor: the money path, and the
  * request a popular coupon brings by the thousand. It is answered here, before React Router, with
- * the least a safe spend needs: who the cookies say the visitor is (one query for a session),
- * the course, and one short transaction (credits.ts), then the redirect. No page is rendered, no
+ * the least a safe spend needs: who the cookies say the visitor is (a session's account is kept
+ * in memory, kept-sessions.ts), the course (kept while listed), and one statement (credits.ts),
+ * then the redirect. No page is rendered, no
  * viewer summary read; only the visitor's own kept layer is forgotten (visitor-layers.ts).
  *
  * Everything else goes on to the /go route (app/routes/go.tsx), which owns the rules for it: a
@@ -33,14 +34,17 @@ const NOT_STORED = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofo
  * cookie there). A refusal is handed to that route in `response.locals` to be shown, not tried
  * again.
  */
-export function openCoursesFirst(services: Services): express.RequestHandler {
+export function openCoursesFirst(
+  services: Services,
+  keptSessions: KeptSessions,
+): express.RequestHandler {
   return (request, response, next) => {
     const courseId = request.method === "GET" ? courseIdOf(request.path) : null;
     if (courseId === null || !mayOpenHere(request)) {
       next();
       return;
     }
-    open(services, request, response, courseId).then(
+    open(services, keptSessions, request, response, courseId).then(
       (handled) => {
         if (!handled) next();
       },
@@ -72,16 +76,18 @@ function mayOpenHere(request: express.Request): boolean {
 /** True when the course was opened and the redirect sent; false when the route must answer. */
 async function open(
   services: Services,
+  keptSessions: KeptSessions,
   request: express.Request,
   response: express.Response,
   courseId: number,
 ): Promise<boolean> {
-  const { user, anonymousId } = await resolveCookieIdentity(
-    services,
-    parseCookies(request.headers.cookie),
+  const userId = await keptSessions.accountOf(request);
+  const anonymousId = verifyAnonymousCookie(
+    services.sessionSecret,
+    parseCookies(request.headers.cookie).get(ANONYMOUS_COOKIE),
   );
   let opener: CourseOpener;
-  if (user) opener = { kind: "user", userId: user.id };
+  if (userId) opener = { kind: "user", userId };
   else if (anonymousId)
     opener = {
       kind: "anonymous",
@@ -90,13 +96,16 @@ async function open(
     };
   else return false;
   // Whoever opens has written: their kept personal layer is forgotten as the answer goes out.
-  response.locals[WRITER_SUBJECT_LOCAL] = viewerSubject({ user, anonymousId });
+  response.locals[WRITER_SUBJECT_LOCAL] = viewerSubject({
+    user: userId ? { id: userId } : null,
+    anonymousId,
+  });
   const opened = await openCourse(services, opener, courseId);
   if (response.headersSent) return true;
   response.set(NOT_STORED);
   response.vary("Cookie");
   // An opened course is claimed: this device's list leaves it out from now on (claimed-lists.ts).
-  const hint = user
+  const hint = userId
     ? claimedHintFor(request.headers.cookie, services.config.publicSiteUrl.startsWith("https://"))
     : null;
   if (hint) response.append("Set-Cookie", hint);

@@ -25,9 +25,10 @@ export function anonymousSubject(anonymousId: string): string {
 }
 
 /** Whose visits, favourites and counters a request uses: the user, else the anonymous visitor. */
-export function viewerSubject(
-  identity: Pick<RequestIdentity, "user" | "anonymousId">,
-): string | null {
+export function viewerSubject(identity: {
+  user: Pick<UserRow, "id"> | null;
+  anonymousId: string | null;
+}): string | null {
   if (identity.user) return identity.user.id;
   return identity.anonymousId ? anonymousSubject(identity.anonymousId) : null;
 }
