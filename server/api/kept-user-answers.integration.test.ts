@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { courses } from "../db/schema";
 import { couponRecord, seedCourses, signInUser } from "../../tests/setup/api-test-server";
-import { startWebTestServer, type WebTestServer } from "../../tests/setup/web-test-server";
-
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+import {
+  clickViewCourse,
+  startWebTestServer,
+  type WebTestServer,
+} from "../../tests/setup/web-test-server";
 
 let site: WebTestServer;
 let courseIds: number[];
@@ -30,18 +31,7 @@ function getUser(headers: Record<string, string>, query = "action=getUser") {
 }
 
 /** A click on View Course: a write by the account (one credit, one history entry). */
-function open(courseId: number, cookie: string) {
-  return fetch(`${site.baseUrl}/go/${courseId}`, {
-    redirect: "manual",
-    headers: {
-      "user-agent": BROWSER,
-      "sec-fetch-dest": "document",
-      "sec-fetch-mode": "navigate",
-      "sec-fetch-site": "same-origin",
-      cookie,
-    },
-  });
-}
+const open = (courseId: number, cookie: string) => clickViewCourse(site.baseUrl, courseId, cookie);
 
 /** Counts the database questions a block of work asks. */
 async function queriesDuring(work: () => Promise<void>): Promise<number> {

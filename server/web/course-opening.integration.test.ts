@@ -2,10 +2,11 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { courses, users, visits } from "../db/schema";
 import { couponRecord, seedCourses, signInUser } from "../../tests/setup/api-test-server";
-import { startWebTestServer, type WebTestServer } from "../../tests/setup/web-test-server";
-
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+import {
+  clickViewCourse,
+  startWebTestServer,
+  type WebTestServer,
+} from "../../tests/setup/web-test-server";
 
 let site: WebTestServer;
 let courseIds: number[];
@@ -21,18 +22,7 @@ beforeAll(async () => {
 afterAll(async () => site?.stop());
 
 /** A click on View Course on this site. */
-function open(courseId: number, cookie?: string) {
-  return fetch(`${site.baseUrl}/go/${courseId}`, {
-    redirect: "manual",
-    headers: {
-      "user-agent": BROWSER,
-      "sec-fetch-dest": "document",
-      "sec-fetch-mode": "navigate",
-      "sec-fetch-site": "same-origin",
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-}
+const open = (courseId: number, cookie?: string) => clickViewCourse(site.baseUrl, courseId, cookie);
 
 async function balanceOf(userId: string) {
   const [row] = await site.services.db

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERSONAL_LAYER_ELEMENT_ID, type PersonalLayer } from "../../core/personal-layer";
 import { courses, users } from "../db/schema";
 import { couponRecord, seedCourses, signInUser } from "../../tests/setup/api-test-server";
-import { startWebTestServer, type WebTestServer } from "../../tests/setup/web-test-server";
-
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+import {
+  BROWSER_UA,
+  startWebTestServer,
+  type WebTestServer,
+} from "../../tests/setup/web-test-server";
 
 let site: WebTestServer;
 let courseIds: number[];
@@ -27,7 +28,7 @@ afterAll(async () => site?.stop());
  */
 async function layerOnSharedPage(cookie: string): Promise<PersonalLayer> {
   const response = await fetch(`${site.baseUrl}/course/kept-layer-one`, {
-    headers: { cookie, "user-agent": BROWSER },
+    headers: { cookie, "user-agent": BROWSER_UA },
   });
   expect(response.status).toBe(200);
   const html = await response.text();
@@ -40,7 +41,7 @@ function heart(cookie: string, courseId: number) {
   return fetch(`${site.baseUrl}/favourites`, {
     method: "POST",
     body: new URLSearchParams({ courseId: String(courseId), favourite: "true" }),
-    headers: { cookie, origin: site.baseUrl, "user-agent": BROWSER },
+    headers: { cookie, origin: site.baseUrl, "user-agent": BROWSER_UA },
     redirect: "manual",
   });
 }
@@ -50,7 +51,7 @@ function open(cookie: string, courseId: number) {
     redirect: "manual",
     headers: {
       cookie,
-      "user-agent": BROWSER,
+      "user-agent": BROWSER_UA,
       "sec-fetch-dest": "document",
       "sec-fetch-mode": "navigate",
       "sec-fetch-site": "same-origin",

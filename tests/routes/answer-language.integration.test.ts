@@ -4,7 +4,7 @@ import { AI_RATE_LIMITS } from "../../server/domain/ai/ai-rate-limits";
 import { createRedeemCodes } from "../../server/domain/accounts/redeem";
 import { FLASH_COOKIE } from "../../server/web/cookies";
 import { couponRecord, seedCourses, signInUser } from "../setup/api-test-server";
-import { startWebTestServer, type WebTestServer } from "../setup/web-test-server";
+import { BROWSER_UA, startWebTestServer, type WebTestServer } from "../setup/web-test-server";
 
 /**
  * The whole site answers in the request's language (issue 22): the site's scripts send their
@@ -313,12 +313,9 @@ describe("AI", () => {
 });
 
 describe("the personal layer on shared pages", () => {
-  const BROWSER =
-    "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-
   async function noScriptBar(path: string, cookie: string): Promise<string> {
     const response = await fetch(`${site.baseUrl}${path}`, {
-      headers: { cookie, "user-agent": BROWSER },
+      headers: { cookie, "user-agent": BROWSER_UA },
     });
     expect(response.status).toBe(200);
     const html = await response.text();

@@ -7,10 +7,12 @@ import {
 import { courses, dailyCounters, visits } from "../../server/db/schema";
 import { importCouponRecords } from "../../server/domain/ingest/import-records";
 import { fakeIdForSlug, startFakeUdemy, type FakeUdemy } from "../setup/fake-udemy";
-import { startWebTestServer, type WebTestServer } from "../setup/web-test-server";
-
-const BROWSER =
-  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+import {
+  clickViewCourse,
+  BROWSER_UA,
+  startWebTestServer,
+  type WebTestServer,
+} from "../setup/web-test-server";
 
 let udemy: FakeUdemy;
 let site: WebTestServer;
@@ -36,18 +38,7 @@ async function courseId(slug: string): Promise<number> {
   return row!.id;
 }
 
-function open(id: number, cookie?: string) {
-  return fetch(`${site.baseUrl}/go/${id}`, {
-    redirect: "manual",
-    headers: {
-      "user-agent": BROWSER,
-      "sec-fetch-dest": "document",
-      "sec-fetch-mode": "navigate",
-      "sec-fetch-site": "same-origin",
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-}
+const open = (id: number, cookie?: string) => clickViewCourse(site.baseUrl, id, cookie);
 
 beforeAll(async () => {
   udemy = await startFakeUdemy();
@@ -96,7 +87,7 @@ describe("/go asks Udemy at the moment of opening", () => {
     const [row] = await site.services.db.select().from(courses).where(eq(courses.id, deadId));
     expect(row!.active).toBe(false);
     const home = await (
-      await fetch(`${site.baseUrl}/`, { headers: { "user-agent": BROWSER } })
+      await fetch(`${site.baseUrl}/`, { headers: { "user-agent": BROWSER_UA } })
     ).text();
     expect(home).not.toContain("Course dead");
     expect(home).toContain("Course live");

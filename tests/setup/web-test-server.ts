@@ -68,3 +68,24 @@ function newestIn(folder: string): number {
   }
   return newest;
 }
+
+/** A desktop Chrome's user agent: a person, where the site tells crawlers apart. */
+export const BROWSER_UA =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+/**
+ * A click on View Course on the site at `baseUrl`: a same-origin navigation to /go/:id whose
+ * redirect (the coupon, or a page) is not followed.
+ */
+export function clickViewCourse(baseUrl: string, courseId: number, cookie?: string) {
+  return fetch(`${baseUrl}/go/${courseId}`, {
+    redirect: "manual",
+    headers: {
+      "user-agent": BROWSER_UA,
+      "sec-fetch-dest": "document",
+      "sec-fetch-mode": "navigate",
+      "sec-fetch-site": "same-origin",
+      ...(cookie ? { cookie } : {}),
+    },
+  });
+}
