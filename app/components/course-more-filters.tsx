@@ -97,7 +97,7 @@ export function CourseMoreFilters({
           ...UDEMY_RATING_OPTIONS.map((rating) => ({
             value: rating,
             label: t(m.filter_udemy_rating_at_least, {
-              rating: Number(rating).toLocaleString(locale, { minimumFractionDigits: 1 }),
+              rating: formatCount(Number(rating), locale, 1),
             }),
           })),
         ])}
