@@ -87,6 +87,13 @@ const dbIsTheGround = {
   message: "server/db is the server's ground floor: it imports nothing above it.",
 };
 
+const noProcessEnv = {
+  object: "process",
+  property: "env",
+  message: "Read configuration through server/config.ts.",
+};
+const noBrowserIntl =
+  "Use core/numbers.ts or core/dates.ts: the browser's Intl formats load locale data during hydration.";
 const noTools =
   "The product and the operator CLIs never import tools/ (the bench and drill harness).";
 
@@ -244,15 +251,23 @@ export default tseslint.config(
     // Only server/config.ts reads the environment.
     files: ["server/**/*.ts", "app/**/*.{ts,tsx}", "core/**/*.ts"],
     ignores: ["server/config.ts", "**/*.test.ts"],
+    rules: { "no-restricted-properties": ["error", noProcessEnv] },
+  },
+  {
+    // Code that runs in the browser formats numbers and dates with core/numbers.ts and
+    // core/dates.ts: the first use of the browser's Intl formats (toLocaleString and friends)
+    // loads its locale data inside the hydration a visitor waits on (decision 0020).
+    files: ["app/**/*.{ts,tsx}", "core/**/*.ts"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: {
       "no-restricted-properties": [
         "error",
-        {
-          object: "process",
-          property: "env",
-          message: "Read configuration through server/config.ts.",
-        },
+        noProcessEnv,
+        ...["toLocaleString", "toLocaleDateString", "toLocaleTimeString", "localeCompare"].map(
+          (property) => ({ property, message: noBrowserIntl }),
+        ),
       ],
+      "no-restricted-globals": ["error", { name: "Intl", message: noBrowserIntl }],
     },
   },
 );
