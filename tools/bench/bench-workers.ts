@@ -38,13 +38,15 @@ export type WorkerScaling = {
     /** CPU time of the server and its workers per request (the capacity model's input). */
     oneWorkerCpuMicros?: number;
     twoWorkersCpuMicros?: number;
+    /** The 99th percentile of latency (ms) of the fastest run with one worker. */
+    oneWorkerP99Ms: number;
   }>;
 };
 
 type Options = { root: string; courses: number; seconds: number; connections: number };
 
 /** What one server start measured: per case, requests per second and CPU µs per request. */
-type Round = Array<{ requestsPerSecond: number; cpuMicros?: number }>;
+type Round = Array<{ requestsPerSecond: number; cpuMicros?: number; p99: number }>;
 
 export async function benchWorkerScaling(options: Options): Promise<WorkerScaling | null> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? FALLBACK_URL;
@@ -137,6 +139,7 @@ export async function benchWorkerScaling(options: Options): Promise<WorkerScalin
           round.push({
             requestsPerSecond: result.requestsPerSecond,
             cpuMicros: result.cpuMicrosPerRequest,
+            p99: result.p99,
           });
         }
         measured[workers]!.push(round);
@@ -156,6 +159,7 @@ export async function benchWorkerScaling(options: Options): Promise<WorkerScalin
           factor: +(two.requestsPerSecond / one.requestsPerSecond).toFixed(2),
           oneWorkerCpuMicros: one.cpuMicros,
           twoWorkersCpuMicros: two.cpuMicros,
+          oneWorkerP99Ms: one.p99,
         };
       }),
     };
@@ -167,6 +171,7 @@ export async function benchWorkerScaling(options: Options): Promise<WorkerScalin
         case: each.name,
         "1 worker req/s": each.oneWorker,
         "1 worker CPU µs/req": each.oneWorkerCpuMicros ?? "",
+        "1 worker p99 ms": each.oneWorkerP99Ms,
         "2 workers req/s": each.twoWorkers,
         "2 workers CPU µs/req": each.twoWorkersCpuMicros ?? "",
         factor: `${each.factor}×`,
