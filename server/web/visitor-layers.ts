@@ -22,6 +22,10 @@ import { ANONYMOUS_COOKIE, parseCookies, SESSION_COOKIE } from "./cookies";
  *   writer's own credential, or which subject a cookie resolves to);
  * - at the end of the Jakarta day (the daily credits), when premium time runs out, and at the
  *   latest after `ttlMs` (a write nobody announced: a script run by the operator, a database edit).
+ *
+ * The same keeping, by the same rules, serves two other answers made per credential: getUser's
+ * (server/api/kept-user-answers.ts) and the account of a session opening a course
+ * (kept-sessions.ts).
  */
 export type VisitorLayerOptions<Facts, Scope = PersonalScope, Ending = string> = {
   /** Who the request is and what their endings are cut from; null for nobody. */
@@ -181,7 +185,7 @@ export function createVisitorLayers<Facts, Scope = PersonalScope, Ending = strin
  * The cookies that decide who a request is: an ending kept for one pair is only ever sent to a
  * request carrying exactly that pair. (A Bearer request never reaches the shared pages.)
  */
-export function credentialOfCookies(request: express.Request): string | null {
+function credentialOfCookies(request: express.Request): string | null {
   const cookies = parseCookies(request.headers.cookie);
   const session = cookies.get(SESSION_COOKIE);
   const anonymous = cookies.get(ANONYMOUS_COOKIE);
