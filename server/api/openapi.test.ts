@@ -142,6 +142,16 @@ describe("buildOpenApiDocument", () => {
     expect(JSON.stringify(document)).toMatch(/past the last page.*empty list/i);
   });
 
+  it("documents polling: the ETag of a read answer, If-None-Match and 304", () => {
+    const get = document.paths["/api"].get;
+    expect(get.responses["200"].headers.ETag.description).toMatch(/getCourses.*getUser/);
+    expect(get.responses["304"].description).toMatch(/Not Modified/);
+    const ifNoneMatch = get.parameters.find(
+      (parameter: { name: string }) => parameter.name === "If-None-Match",
+    );
+    expect(ifNoneMatch).toMatchObject({ in: "header", required: false });
+  });
+
   it("has no dangling $ref", () => {
     const refs = refsIn(document);
     expect(refs.length).toBeGreaterThan(ALL_NAMES.length);

@@ -95,6 +95,18 @@ const PAGING_HEADERS = {
   "X-Page-Size": countHeader("getCourses: items per full page (20)"),
 };
 
+/** The answers an app can poll cheaply: kept answers carry an ETag (public-reads.ts). */
+const POLLED_ANSWERS =
+  "getCourses, getArticles and getReviews without a session, and getUser for a session cookie";
+
+const IF_NONE_MATCH = {
+  name: "If-None-Match",
+  in: "header",
+  required: false,
+  schema: { type: "string" },
+  description: `The ETag of the answer the client holds (${POLLED_ANSWERS}): 304 while it is still the answer.`,
+};
+
 /** OpenAPI 3.1, generated from the same zod schemas that validate requests. */
 export function buildOpenApiDocument(siteUrl: string) {
   const errorResponses = Object.fromEntries(
@@ -170,13 +182,21 @@ export function buildOpenApiDocument(siteUrl: string) {
                   : `Used by some actions; see the ${"<action>"}Input schemas.`,
               };
             }),
+            IF_NONE_MATCH,
           ],
           responses: {
             "200": {
               description: "The action's answer",
-              headers: PAGING_HEADERS,
+              headers: {
+                ...PAGING_HEADERS,
+                ETag: {
+                  description: `${POLLED_ANSWERS}: names this answer, for If-None-Match`,
+                  schema: { type: "string" },
+                },
+              },
               content: { "application/json": { schema: answerOneOf(Object.keys(GET_ACTIONS)) } },
             },
+            "304": { description: "Not Modified: the answer named by If-None-Match still holds" },
             ...errorResponses,
           },
         },
