@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { courses } from "../db/schema";
-import { couponRecord, seedCourses, signInUser } from "../../tests/setup/api-test-server";
+import { signInUser } from "../../tests/setup/api-test-server";
 import {
   clickViewCourse,
-  startWebTestServer,
+  startWebTestServerWithCourses,
   type WebTestServer,
 } from "../../tests/setup/web-test-server";
 
@@ -12,12 +12,7 @@ let site: WebTestServer;
 let courseIds: number[];
 
 beforeAll(async () => {
-  site = await startWebTestServer();
-  await seedCourses(
-    site.services,
-    ["one", "two"].map((slug) => couponRecord({ slug: `kept-user-${slug}` })),
-  );
-  courseIds = (await site.services.db.select({ id: courses.id }).from(courses)).map((c) => c.id);
+  ({ site, courseIds } = await startWebTestServerWithCourses(["kept-user-one", "kept-user-two"]));
 }, 300_000);
 afterAll(async () => site?.stop());
 

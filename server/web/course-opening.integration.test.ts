@@ -1,10 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { courses, users, visits } from "../db/schema";
-import { couponRecord, seedCourses, signInUser } from "../../tests/setup/api-test-server";
+import { users, visits } from "../db/schema";
+import { signInUser } from "../../tests/setup/api-test-server";
 import {
   clickViewCourse,
-  startWebTestServer,
+  startWebTestServerWithCourses,
   type WebTestServer,
 } from "../../tests/setup/web-test-server";
 
@@ -12,12 +12,9 @@ let site: WebTestServer;
 let courseIds: number[];
 
 beforeAll(async () => {
-  site = await startWebTestServer();
-  await seedCourses(
-    site.services,
-    ["one", "two", "three"].map((slug) => couponRecord({ slug: `fast-open-${slug}` })),
-  );
-  courseIds = (await site.services.db.select({ id: courses.id }).from(courses)).map((c) => c.id);
+  ({ site, courseIds } = await startWebTestServerWithCourses(
+    ["one", "two", "three"].map((slug) => `fast-open-${slug}`),
+  ));
 }, 300_000);
 afterAll(async () => site?.stop());
 

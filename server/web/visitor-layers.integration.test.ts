@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERSONAL_LAYER_ELEMENT_ID, type PersonalLayer } from "../../core/personal-layer";
-import { courses, users } from "../db/schema";
-import { couponRecord, seedCourses, signInUser } from "../../tests/setup/api-test-server";
+import { users } from "../db/schema";
+import { signInUser } from "../../tests/setup/api-test-server";
 import {
   BROWSER_UA,
-  startWebTestServer,
+  startWebTestServerWithCourses,
   type WebTestServer,
 } from "../../tests/setup/web-test-server";
 
@@ -13,12 +13,7 @@ let site: WebTestServer;
 let courseIds: number[];
 
 beforeAll(async () => {
-  site = await startWebTestServer();
-  await seedCourses(site.services, [
-    couponRecord({ slug: "kept-layer-one" }),
-    couponRecord({ slug: "kept-layer-two" }),
-  ]);
-  courseIds = (await site.services.db.select({ id: courses.id }).from(courses)).map((c) => c.id);
+  ({ site, courseIds } = await startWebTestServerWithCourses(["kept-layer-one", "kept-layer-two"]));
 }, 120_000);
 afterAll(async () => site?.stop());
 

@@ -5,7 +5,9 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
+import { courses } from "../../server/db/schema";
 import { createHttpApp } from "../../server/http-app";
+import { couponRecord, seedCourses } from "./api-test-server";
 import { createTestServices, type TestServices } from "./test-services";
 
 const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -88,4 +90,17 @@ export function clickViewCourse(baseUrl: string, courseId: number, cookie?: stri
       ...(cookie ? { cookie } : {}),
     },
   });
+}
+
+/** The whole site with a listed course for each slug, and the courses' ids (in id order). */
+export async function startWebTestServerWithCourses(
+  slugs: string[],
+): Promise<{ site: WebTestServer; courseIds: number[] }> {
+  const site = await startWebTestServer();
+  await seedCourses(
+    site.services,
+    slugs.map((slug) => couponRecord({ slug })),
+  );
+  const rows = await site.services.db.select({ id: courses.id }).from(courses).orderBy(courses.id);
+  return { site, courseIds: rows.map((row) => row.id) };
 }
