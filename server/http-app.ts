@@ -41,6 +41,7 @@ import { viewerSubject } from "./domain/accounts/accounts";
 import {
   createVisitorLayers,
   forgetVisitorLayersAfterWrites,
+  premiumEndOf,
   WRITER_SUBJECT_LOCAL,
   type VisitorLayers,
 } from "./web/visitor-layers";
@@ -292,13 +293,10 @@ function createVisitorLayerCache(services: Services): VisitorLayers {
       const identity = await resolveWebIdentity(services, request);
       const facts = await loadVisitorFacts(services, identity);
       if (facts === null) return null;
-      // Premium (and with it unlimited credits, writing articles) ends at a moment of its own.
-      const premiumUntil = identity.user?.premiumUntil?.getTime();
       return {
         subject: facts.subject,
         facts,
-        trueUntil:
-          premiumUntil && premiumUntil > services.clock.now().getTime() ? premiumUntil : undefined,
+        trueUntil: premiumEndOf(identity.user, services.clock.now().getTime()),
       };
     },
     endingOf: async (facts, scope) =>

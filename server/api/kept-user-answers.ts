@@ -3,7 +3,7 @@ import { findSessionUser } from "../domain/accounts/accounts";
 import { getUserProfile } from "../domain/accounts/profile";
 import type { Services } from "../services";
 import { sessionIdOf } from "../web/kept-sessions";
-import { createVisitorLayers, type VisitorLayers } from "../web/visitor-layers";
+import { createVisitorLayers, premiumEndOf, type VisitorLayers } from "../web/visitor-layers";
 import { sharedAnswerOf, type SharedAnswer } from "./public-reads";
 
 /** The signed-in reads kept per session; only getUser for now. */
@@ -29,12 +29,10 @@ export function createKeptUserAnswers(services: Services, ttlMs: number): KeptUs
       const sessionId = sessionIdOf(request);
       const user = sessionId === null ? null : await findSessionUser(services, sessionId);
       if (!user) return null;
-      const premiumUntil = user.premiumUntil?.getTime();
       return {
         subject: user.id,
         facts: user,
-        trueUntil:
-          premiumUntil && premiumUntil > services.clock.now().getTime() ? premiumUntil : undefined,
+        trueUntil: premiumEndOf(user, services.clock.now().getTime()),
       };
     },
     endingOf: async (user) =>

@@ -82,10 +82,13 @@ async function open(
   courseId: number,
 ): Promise<boolean> {
   const userId = await keptSessions.accountOf(request);
-  const anonymousId = verifyAnonymousCookie(
-    services.sessionSecret,
-    parseCookies(request.headers.cookie).get(ANONYMOUS_COOKIE),
-  );
+  // A signed-in opener is the account: the visitor cookie (an HMAC to check) says nothing more.
+  const anonymousId = userId
+    ? null
+    : verifyAnonymousCookie(
+        services.sessionSecret,
+        parseCookies(request.headers.cookie).get(ANONYMOUS_COOKIE),
+      );
   let opener: CourseOpener;
   if (userId) opener = { kind: "user", userId };
   else if (anonymousId)

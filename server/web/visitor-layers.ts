@@ -52,6 +52,18 @@ export type LoadedFacts<Facts> = {
   trueUntil?: number;
 };
 
+/**
+ * When an account's facts stop being true by the clock alone: its premium time ending (and with
+ * it unlimited credits and writing articles), if that is still to come.
+ */
+export function premiumEndOf(
+  user: { premiumUntil: Date | null } | null | undefined,
+  nowMs: number,
+): number | undefined {
+  const premiumUntil = user?.premiumUntil?.getTime();
+  return premiumUntil && premiumUntil > nowMs ? premiumUntil : undefined;
+}
+
 /** Endings kept per visitor: the course list, its searches, the articles, recent course pages. */
 const ENDINGS_PER_VISITOR = 32;
 
