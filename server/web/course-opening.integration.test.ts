@@ -53,8 +53,8 @@ describe("GET /go/:id for a signed-in user, answered before React Router", () =>
   it("shows the out-of-credits page once, without opening twice or keeping the visit", async () => {
     const user = await signInUser(site.services, "fast-open-broke@example.com");
     await site.services.db.update(users).set({ creditBalance: 0 }).where(eq(users.id, user.userId));
-    // A user's open is one statement (no transaction): the statement itself refuses.
-    const openCourse = vi.spyOn(site.services.db, "execute");
+    // A user's open is a transaction (shared with the opens that arrive with it).
+    const openCourse = vi.spyOn(site.services.db, "transaction");
     try {
       const refused = await open(courseIds[1]!, user.cookie);
       expect(refused.status).toBe(402);
@@ -100,15 +100,15 @@ describe("GET /go/:id for a signed-in user, answered before React Router", () =>
     const user = await signInUser(site.services, "fast-open-kept@example.com");
     expect((await open(courseIds[2]!, user.cookie)).status).toBe(302);
     const reads = vi.spyOn(site.services.db, "select");
-    const statements = vi.spyOn(site.services.db, "execute");
+    const spends = vi.spyOn(site.services.db, "transaction");
     try {
       // The same course again (free today), as a learner taps it twice.
       expect((await open(courseIds[2]!, user.cookie)).status).toBe(302);
       expect(reads).not.toHaveBeenCalled();
-      expect(statements).toHaveBeenCalledTimes(1);
+      expect(spends).toHaveBeenCalledTimes(1);
     } finally {
       reads.mockRestore();
-      statements.mockRestore();
+      spends.mockRestore();
     }
   });
 

@@ -25,9 +25,9 @@ const NOT_STORED = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofo
  * GET /go/:courseId, clicked by a signed-in user or a returning visitor: the money path, and the
  * request a popular coupon brings by the thousand. It is answered here, before React Router, with
  * the least a safe spend needs: who the cookies say the visitor is (a session's account is kept
- * in memory, kept-sessions.ts), the course (kept while listed), and one statement (credits.ts),
- * then the redirect. No page is rendered, no viewer summary read; only the visitor's own kept
- * layer is forgotten (visitor-layers.ts).
+ * in memory, kept-sessions.ts), the course (kept while listed), and the spend, written with the
+ * opens that arrive with it (user-openings.ts), then the redirect. No page is rendered, no viewer
+ * summary read; only the visitor's own kept layer is forgotten (visitor-layers.ts).
  *
  * Everything else goes on to the /go route (app/routes/go.tsx), which owns the rules for it: a
  * crawler, a navigation the gate does not let spend, a Bearer client, a new visitor (who gets a

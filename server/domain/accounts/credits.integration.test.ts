@@ -462,12 +462,11 @@ describe("courses that cannot be opened for credit", () => {
       await expect(open(anonymous(), 987_655)).rejects.toBeInstanceOf(NotFound);
       expect(transaction).not.toHaveBeenCalled();
       expect(execute).not.toHaveBeenCalled();
-      // A user's open is one statement, without a transaction; a visitor's is one transaction.
+      // The spies see the transactions of a real open (so their silence above means something).
       await open(opener, courseIds[58]!);
-      expect(execute).toHaveBeenCalledTimes(1);
-      expect(transaction).not.toHaveBeenCalled();
-      await open(anonymous(), courseIds[58]!);
       expect(transaction).toHaveBeenCalledTimes(1);
+      await open(anonymous(), courseIds[58]!);
+      expect(transaction).toHaveBeenCalledTimes(2);
     } finally {
       transaction.mockRestore();
       execute.mockRestore();
@@ -538,6 +537,40 @@ describe("concurrent opens", () => {
     expect(
       (await listMarkedCourseIds(harness.services, visits, opener.userId, targets)).sort(),
     ).toEqual(openedIds.sort());
+  });
+
+  it("30 users' opens at once share a transaction; the one without credit is refused alone", async () => {
+    const openers = await Promise.all(Array.from({ length: 30 }, () => newUser()));
+    const broke = openers[13]!;
+    await harness.services.db
+      .update(users)
+      .set({ creditBalance: 0 })
+      .where(eq(users.id, broke.userId));
+    const transactions = vi.spyOn(harness.services.db, "transaction");
+    let results: Array<PromiseSettledResult<{ spent: boolean }>>;
+    try {
+      results = await Promise.allSettled(
+        openers.map((opener, index) => open(opener, courseIds[20 + index]!)),
+      );
+      // Together, not one by one: the opens that arrive in one turn are written at once.
+      expect(transactions.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      transactions.mockRestore();
+    }
+    results.forEach((result, index) => {
+      if (index === 13)
+        expect((result as PromiseRejectedResult).reason).toBeInstanceOf(OutOfCredits);
+      else
+        expect(result).toEqual({
+          status: "fulfilled",
+          value: expect.objectContaining({ spent: true }),
+        });
+    });
+    for (const [index, opener] of openers.entries()) {
+      const user = await loadUser(opener.userId);
+      expect(user.creditBalance, `user ${index}`).toBe(index === 13 ? 0 : 9);
+      expect(await visitCount(opener.userId), `user ${index}`).toBe(index === 13 ? 0 : 1);
+    }
   });
 
   it("20 opens of the same course at once: all succeed, one credit spent", async () => {
