@@ -33,7 +33,7 @@ import {
 import { resolveWebIdentity, sharedPageIdentity } from "./web/request-identity";
 import { announceWritesToOtherInstances } from "./web/writes-across-instances";
 import { renderFlashTail, renderPersonalTail } from "./web/personal-tail";
-import { sharedPageAddress } from "./web/shared-addresses";
+import { sharedPageAddress, sharesNotFoundPage } from "./web/shared-addresses";
 import { noScriptMarker, wantsOwnRender } from "./web/no-script";
 import { clearFlashCookie, FLASH_COOKIE, parseCookies, readFlash } from "./web/cookies";
 import { loadVisitorFacts, personalLayerFrom } from "./domain/accounts/personal-layer";
@@ -229,6 +229,7 @@ function createPublicPageCache(
   const clearFlash = clearFlashCookie(services.config.publicSiteUrl.startsWith("https://"));
   const sharedPages = createSharedPages({
     sharedAddress: sharedPageAddress,
+    sharesNotFoundPage,
     preferenceCookies: [THEME_COOKIE, COUPON_BANNER_COOKIE, LANGUAGE_COOKIE],
     // The app's pages carry its bearer-token state; an Authorization header is a client of its own.
     isPersonal: (request) =>

@@ -1,5 +1,6 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { PERSONAL_LAYER_ELEMENT_ID } from "../../core/personal-layer";
 import { users, visits } from "../db/schema";
 import { signInUser } from "../../tests/setup/api-test-server";
 import {
@@ -19,7 +20,8 @@ beforeAll(async () => {
 afterAll(async () => site?.stop());
 
 /** A click on View Course on this site. */
-const open = (courseId: number, cookie?: string) => clickViewCourse(site.baseUrl, courseId, cookie);
+const open = (courseId: number | string, cookie?: string) =>
+  clickViewCourse(site.baseUrl, courseId, cookie);
 
 async function balanceOf(userId: string) {
   const [row] = await site.services.db
@@ -68,21 +70,34 @@ describe("GET /go/:id for a signed-in user, answered before React Router", () =>
     expect(await visitsOf(user.userId)).toBe(0);
   });
 
-  it("answers 404 for a course that does not exist, and opens no transaction", async () => {
+  it("answers every id that names no course with one shared not-found page, and opens no transaction", async () => {
     const user = await signInUser(site.services, "fast-open-404@example.com");
     const transaction = vi.spyOn(site.services.db, "transaction");
     const statement = vi.spyOn(site.services.db, "execute");
+    const answers: Response[] = [];
     try {
-      for (const id of [987_654, 987_655, 2_147_483_647]) {
-        expect((await open(id, user.cookie)).status).toBe(404);
-      }
-      expect((await open(987_656)).status).toBe(404);
+      for (const id of [987_654, 987_655, 2_147_483_647, "not-a-course", 0])
+        answers.push(await open(id, user.cookie));
+      // A new visitor (no cookie) too: the id is checked before the route would give a cookie.
+      answers.push(await open(987_656));
       expect(transaction).not.toHaveBeenCalled();
       expect(statement).not.toHaveBeenCalled();
     } finally {
       transaction.mockRestore();
       statement.mockRestore();
     }
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404, 404]);
+    expect(answers[5]!.headers.getSetCookie()).toEqual([]);
+    // Rendered once, then the same page for every made-up id (a flood costs no render each).
+    expect(answers.slice(1).map((answer) => answer.headers.get("x-cache"))).toEqual(
+      Array(5).fill("HIT"),
+    );
+    const page = await answers[0]!.text();
+    expect(page).toContain("Page Not Found");
+    // The signed-in visitor's page carries their own layer (their credits), like any shared page.
+    expect(page).toMatch(
+      new RegExp(`id="${PERSONAL_LAYER_ELEMENT_ID}">[^<]*"creditsRemaining":10`),
+    );
     expect(await balanceOf(user.userId)).toEqual({ balance: 10, clicks: 0 });
   });
 

@@ -3,12 +3,14 @@ import { isbot } from "isbot";
 import { parseRowId } from "../../core/row-id";
 import { viewerSubject } from "../domain/accounts/accounts";
 import { openCourse, type CourseOpener } from "../domain/accounts/credits";
-import { DomainError } from "../domain/common/errors";
+import { findOpenableCourse } from "../domain/accounts/openable-courses";
+import { DomainError, NotFound } from "../domain/common/errors";
 import type { Services } from "../services";
 import { claimedHintFor } from "./claimed-lists";
 import { ANONYMOUS_COOKIE, parseCookies, verifyAnonymousCookie } from "./cookies";
 import type { KeptSessions } from "./kept-sessions";
 import { judgeNavigation } from "./navigation-gate";
+import { MISSING_COURSE_OPENING_PATH } from "./shared-addresses";
 import { WRITER_SUBJECT_LOCAL } from "./visitor-layers";
 
 /** Where a refused opening waits for the /go route to show it (`response.locals`). */
@@ -32,16 +34,27 @@ const NOT_STORED = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofo
  * Everything else goes on to the /go route (app/routes/go.tsx), which owns the rules for it: a
  * crawler, a navigation the gate does not let spend, a Bearer client, a new visitor (who gets a
  * cookie there). A refusal is handed to that route in `response.locals` to be shown, not tried
- * again.
+ * again. An id that names no course, whoever asks, is answered with the one shared not-found page.
  */
 export function openCoursesFirst(
   services: Services,
   keptSessions: KeptSessions,
 ): express.RequestHandler {
   return (request, response, next) => {
-    const courseId = request.method === "GET" ? courseIdOf(request.path) : null;
-    if (courseId === null || !mayOpenHere(request)) {
+    const idInPath = request.method === "GET" ? GO_PATH.exec(request.path)?.[1] : undefined;
+    if (idInPath === undefined || !mayOpenHere(request)) {
       next();
+      return;
+    }
+    // Every id that names no course gets one page, rendered once and shared
+    // (shared-addresses.ts): a flood of made-up ids costs no render and no transaction each.
+    const answerMissingCourse = () => {
+      request.url = MISSING_COURSE_OPENING_PATH;
+      next();
+    };
+    const courseId = parseRowId(idInPath);
+    if (courseId === null) {
+      answerMissingCourse();
       return;
     }
     open(services, keptSessions, request, response, courseId).then(
@@ -49,21 +62,16 @@ export function openCoursesFirst(
         if (!handled) next();
       },
       (error: unknown) => {
-        if (!(error instanceof DomainError)) {
-          next(error);
-          return;
+        if (!(error instanceof DomainError)) next(error);
+        else if (error instanceof NotFound) answerMissingCourse();
+        else {
+          const refused: RefusedOpening = { courseId, error };
+          response.locals[REFUSED_OPENING_LOCAL] = refused;
+          next();
         }
-        const refused: RefusedOpening = { courseId, error };
-        response.locals[REFUSED_OPENING_LOCAL] = refused;
-        next();
       },
     );
   };
-}
-
-function courseIdOf(path: string): number | null {
-  const match = GO_PATH.exec(path);
-  return match ? parseRowId(match[1]!) : null;
 }
 
 function mayOpenHere(request: express.Request): boolean {
@@ -97,13 +105,19 @@ async function open(
       anonymousId,
       ip: request.ip ?? request.socket.remoteAddress ?? "unknown",
     };
-  else return false;
-  // Whoever opens has written: their kept personal layer is forgotten as the answer goes out.
+  else {
+    // A new visitor gets their cookie from the route; an id that names no course (NotFound,
+    // thrown here) needs no cookie. The course's facts are kept for the route's open.
+    await findOpenableCourse(services, courseId);
+    return false;
+  }
+  const opened = await openCourse(services, opener, courseId);
+  // Whoever opened has written: their kept personal layer is forgotten as the answer goes out.
+  // A refusal (thrown above) writes nothing, so a flood of refused or made-up opens keeps it.
   response.locals[WRITER_SUBJECT_LOCAL] = viewerSubject({
     user: userId ? { id: userId } : null,
     anonymousId,
   });
-  const opened = await openCourse(services, opener, courseId);
   if (response.headersSent) return true;
   response.set(NOT_STORED);
   response.vary("Cookie");

@@ -9,6 +9,17 @@ import { courseListHref, parseCourseFilters } from "../../core/course-filters";
 import { localeOfPath, localizedHref, pathWithoutLocale } from "../../core/locale";
 
 /**
+ * Where `/go` answers an id that names no course (0 is no row's id, so the page is the not-found
+ * page): it is rendered once and shared, so a flood of made-up ids costs no render each.
+ */
+export const MISSING_COURSE_OPENING_PATH = "/go/0";
+
+/** The addresses whose not-found page (404) is kept and shared like a page that was found. */
+export function sharesNotFoundPage(address: string): boolean {
+  return address === MISSING_COURSE_OPENING_PATH;
+}
+
+/**
  * The address under which a public page is rendered once and shared, or null for any other path.
  * Queries that mean the same page give one address — parameter order, defaults, unknown
  * parameters such as a messenger's tracking tag — so forty ways of asking for the same search
@@ -36,6 +47,8 @@ function englishAddress(path: string, query: URLSearchParams): string | null {
       // Without a valid id the page is the not-found page, which is not shared anyway.
       return id === null ? null : articlePath(id);
     }
+    case MISSING_COURSE_OPENING_PATH:
+      return path;
     default:
       // A course page is its path; only a 200 is kept, so unknown slugs and redirects never are.
       // `/course/<slug>.data` is the page's loader data for a client-side navigation: never shared.

@@ -39,7 +39,8 @@ async function startHarness(): Promise<Harness> {
   };
   const pages = createSharedPages({
     sharedAddress: (request) =>
-      request.path === "/" || request.path === "/articles" ? request.originalUrl : null,
+      ["/", "/articles", "/missing"].includes(request.path) ? request.originalUrl : null,
+    sharesNotFoundPage: (address) => address === "/missing",
     preferenceCookies: ["kk_theme"],
     isPersonal: (request) => (request.get("user-agent") ?? "").includes("KursuskuApp"),
     render: async (address, preferenceCookies) => {
@@ -349,6 +350,24 @@ describe("shared pages", () => {
     await get(harness, "/");
     await get(harness, "/");
     expect(harness.renders).toHaveLength(3);
+  });
+
+  it("keeps and shares the not-found page of a declared address, with its 404 and each visitor's layer", async () => {
+    const harness = await startHarness();
+    harness.answer = { status: 404 };
+    const first = await get(harness, "/missing");
+    const again = await get(harness, "/missing");
+    const signedIn = await get(harness, "/missing", { cookie: "kk_session=ana" });
+    expect([first, again, signedIn].map(({ response }) => response.status)).toEqual([
+      404, 404, 404,
+    ]);
+    expect(again.response.headers.get("x-cache")).toBe("HIT");
+    expect(signedIn.text).toContain("<p>layer of ana for 1,101</p></body>");
+    expect(harness.renders).toEqual(["/missing"]);
+    // Any other address's 404 is sent once, never kept.
+    await get(harness, "/");
+    await get(harness, "/");
+    expect(harness.renders).toEqual(["/missing", "/", "/"]);
   });
 
   it("holds at most maxPages pages, dropping the oldest", async () => {

@@ -28,6 +28,8 @@ export type SharedPageOptions = {
   sharedAddress: (request: express.Request) => string | null;
   /** Cookies that only carry display preferences: they become part of the key. */
   preferenceCookies: readonly string[];
+  /** Addresses whose not-found page (a 404) is kept and shared like a page that was found. */
+  sharesNotFoundPage?: (address: string) => boolean;
   /** Requests that must get their own render anyway (for example the mobile app's). */
   isPersonal?: (request: express.Request) => boolean;
   /** Renders the page at this address as a visitor without a session sees it, without a nonce. */
@@ -70,7 +72,10 @@ type RenderedPage = {
   scope: PersonalScope;
   /** Built once per render: its inline scripts' hashes do not change until the next one. */
   contentSecurityPolicy: string;
-  /** Only a plain 200 without cookies is shared; anything else is sent once to its waiters. */
+  /**
+   * Only a plain 200 without cookies is shared (or a declared not-found page); anything else is
+   * sent once to its waiters.
+   */
   shareable: boolean;
 };
 
@@ -135,8 +140,11 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
     const { response, scope } = await options.render(address, preferences);
     const html = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => !NOT_STORED.has(name));
+    const found =
+      response.status === 200 ||
+      (response.status === 404 && (options.sharesNotFoundPage?.(address) ?? false));
     const shareable =
-      response.status === 200 &&
+      found &&
       !response.headers.has("set-cookie") &&
       (response.headers.get("content-type") ?? "").startsWith("text/html");
     const bodyEnd = html.lastIndexOf(BODY_END);

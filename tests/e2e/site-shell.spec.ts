@@ -268,6 +268,21 @@ test.describe("not found", () => {
     const violations = await seriousAxeViolations(page);
     expect(violations, violations.join("\n")).toEqual([]);
   });
+
+  test("View Course for a course that does not exist is the same not-found page, and its way back works", async ({
+    page,
+  }) => {
+    for (const id of ["987654321", "987654322"]) {
+      const navigation = await page.goto(`/go/${id}`);
+      expect(navigation?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+      // One page, rendered once for every made-up id: the second is the kept one.
+      if (id === "987654322") expect(navigation?.headers()["x-cache"]).toBe("HIT");
+    }
+    await page.getByRole("main").getByRole("link", { name: "Back to Courses" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  });
 });
 
 test.describe("toasts", () => {

@@ -79,7 +79,7 @@ export const BROWSER_UA =
  * A click on View Course on the site at `baseUrl`: a same-origin navigation to /go/:id whose
  * redirect (the coupon, or a page) is not followed.
  */
-export function clickViewCourse(baseUrl: string, courseId: number, cookie?: string) {
+export function clickViewCourse(baseUrl: string, courseId: number | string, cookie?: string) {
   return fetch(`${baseUrl}/go/${courseId}`, {
     redirect: "manual",
     headers: {
