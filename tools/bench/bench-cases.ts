@@ -102,6 +102,9 @@ const SEARCH_TERMS = [
   "sql",
 ];
 
+/** The money path's case: a signed-in learner opening a course. */
+export const GO_CASE = "/go/:id signed in";
+
 /** A flash message as the sign-in's redirect leaves it (URL-encoded JSON). */
 const FLASH_VALUE = encodeURIComponent(JSON.stringify({ type: "success", message: "Saved" }));
 
@@ -235,7 +238,7 @@ export function buildCases(
       }),
     },
     {
-      name: "/go/:id signed in",
+      name: GO_CASE,
       target: "server",
       ceiling: "page",
       path: "/go/1",

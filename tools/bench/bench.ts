@@ -16,7 +16,8 @@ import { listCourses } from "../../server/domain/catalog/catalog";
 import { DEFAULT_COURSE_FILTERS } from "../../core/course-filters";
 import { createRedeemCodes } from "../../server/domain/accounts/redeem";
 import { createServices } from "../../server/services";
-import { buildCases, measureBundles, prepareVisitors } from "./bench-cases";
+import { buildCases, GO_CASE, measureBundles, prepareVisitors } from "./bench-cases";
+import { measureOpensUnderFlood } from "./bench-flood";
 import { inArray } from "drizzle-orm";
 import { coursePath } from "../../core/course-paths";
 import { courses } from "../../server/db/schema";
@@ -50,6 +51,9 @@ import { findFreePort, SCRIPT_BROWSER_UA, startServer } from "../local-server";
  * the ceilings), for quick comparisons while working on one path.
  * BENCH_PROFILE="<part of a case name>" instead runs the matching server cases once under
  * `node --cpu-prof` and prints where the server's CPU time went.
+ *
+ * With the `/go` case, `/go` is measured once more beside three floods of it (one session, many
+ * sessions, ids that do not exist; bench-flood.ts).
  *
  * Then 1 against 2 workers on PostgreSQL (bench-workers.ts); `npm run bench -- workers` runs only
  * that. Then alert matching at 100 000 saved searches × 1 000 new courses (bench-alerts.ts);
@@ -228,6 +232,10 @@ async function main() {
     }
     const summaries = summariseRuns(cases, runs);
     const bundles = await measureBundles(base, data, coursePagePaths[0]!);
+    // With the /go case: /go for everyone else while one of three floods runs beside them.
+    const floods = cases.some((benchCase) => benchCase.name === GO_CASE)
+      ? await measureOpensUnderFlood(base, data.courseIds, visitors.sessions, loadOptions())
+      : null;
 
     console.log(
       `\n${COURSES} courses, ${CONNECTIONS} connections, ${SECONDS} s a run, medians of ${RUNS} interleaved runs\n`,
@@ -241,6 +249,10 @@ async function main() {
         `a page while the courses' facts load anew: ${filteredLists.factsLoadP50Ms} ms`,
     );
     console.table(bundles);
+    if (floods) {
+      console.log("/go beside a flood (half the connections each, at the same time):");
+      console.table(floods);
+    }
     await server.stop();
     // A quick comparison of a few cases (BENCH_ONLY) skips the workers' PostgreSQL run.
     const workers = ONLY ? null : await measureWorkers();
@@ -259,6 +271,7 @@ async function main() {
           searchP50Ms: searchP50,
           filteredLists,
           bundles,
+          floods,
           workers,
           alertMatching,
         },
