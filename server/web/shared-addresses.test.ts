@@ -1,6 +1,10 @@
 import type express from "express";
 import { describe, expect, it } from "vitest";
-import { sharedPageAddress } from "./shared-addresses";
+import {
+  MISSING_COURSE_OPENING_PATH,
+  sharedPageAddress,
+  sharesNotFoundPage,
+} from "./shared-addresses";
 
 const requestFor = (url: string) =>
   ({ originalUrl: url, path: url.split("?")[0] }) as unknown as express.Request;
@@ -33,6 +37,15 @@ describe("shared page addresses", () => {
     expect(sharedPageAddress(requestFor("/article"))).toBeNull();
     expect(sharedPageAddress(requestFor("/course/learn-python.data"))).toBeNull();
     expect(sharedPageAddress(requestFor("/course/learn-python/extra"))).toBeNull();
+  });
+
+  it("shares /go's one not-found page (and no other 404), whatever the query", () => {
+    expect(sharedPageAddress(requestFor(`${MISSING_COURSE_OPENING_PATH}?lang=id`))).toBe(
+      MISSING_COURSE_OPENING_PATH,
+    );
+    expect(sharesNotFoundPage(MISSING_COURSE_OPENING_PATH)).toBe(true);
+    expect(sharesNotFoundPage("/course/no-such-course")).toBe(false);
+    expect(sharesNotFoundPage("/")).toBe(false);
   });
 
   it("gives junk filter values no address of their own (the cache stays bounded)", () => {
