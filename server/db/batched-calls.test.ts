@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createCallBatcher, type BatchOutcome } from "./batched-calls";
+import { createCallBatcher, createCallBatcherPerOwner, type BatchOutcome } from "./batched-calls";
 
 /** A batcher over numbers that records every batch it ran; `answer` decides each outcome. */
 function recordingBatcher(
@@ -101,5 +101,20 @@ describe("batched calls", () => {
         items.length > 1 ? [] : items.map((item) => ({ status: "fulfilled", value: item * 10 })),
     });
     expect(await Promise.all([call(1), call(2)])).toEqual([10, 20]);
+  });
+
+  it("keeps each owner's calls in batches of their own", async () => {
+    const batches: string[][] = [];
+    const call = createCallBatcherPerOwner((owner: { name: string }) => ({
+      maxSize: 10,
+      run: async (items: readonly number[]) => {
+        batches.push(items.map((item) => `${owner.name}${item}`));
+        return items.map((item) => ({ status: "fulfilled" as const, value: item }));
+      },
+    }));
+    const a = { name: "a" };
+    const b = { name: "b" };
+    expect(await Promise.all([call(a, 1), call(b, 2), call(a, 3)])).toEqual([1, 2, 3]);
+    expect(batches).toEqual([["a1", "a3"], ["b2"]]);
   });
 });

@@ -95,3 +95,21 @@ export function createCallBatcher<Item, Answer>(
       schedule();
     });
 }
+
+/**
+ * One batcher per owner (a site's services): the calls of one site batch together, and two sites
+ * in one process (tests) never share a batch. The batcher is made on the owner's first call.
+ */
+export function createCallBatcherPerOwner<Owner extends object, Item, Answer>(
+  optionsFor: (owner: Owner) => CallBatcherOptions<Item, Answer>,
+): (owner: Owner, item: Item) => Promise<Answer> {
+  const batchers = new WeakMap<Owner, (item: Item) => Promise<Answer>>();
+  return (owner, item) => {
+    let call = batchers.get(owner);
+    if (!call) {
+      call = createCallBatcher(optionsFor(owner));
+      batchers.set(owner, call);
+    }
+    return call(item);
+  };
+}

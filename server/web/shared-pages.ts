@@ -140,11 +140,11 @@ export function createSharedPages(options: SharedPageOptions): SharedPages {
     const { response, scope } = await options.render(address, preferences);
     const html = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => !NOT_STORED.has(name));
-    const found =
+    const statusShared =
       response.status === 200 ||
       (response.status === 404 && (options.sharesNotFoundPage?.(address) ?? false));
     const shareable =
-      found &&
+      statusShared &&
       !response.headers.has("set-cookie") &&
       (response.headers.get("content-type") ?? "").startsWith("text/html");
     const bodyEnd = html.lastIndexOf(BODY_END);

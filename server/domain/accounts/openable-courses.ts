@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
 import { isRowId } from "../../../core/row-id";
-import { createCallBatcher, type BatchOutcome } from "../../db/batched-calls";
+import { createCallBatcherPerOwner, type BatchOutcome } from "../../db/batched-calls";
 import { courses } from "../../db/schema";
 import type { Services } from "../../services";
 import { listedCondition } from "../catalog/catalog";
@@ -67,20 +67,11 @@ export function hasLiveCoupon(
   return course.listed && Boolean(course.couponCode) && Boolean(course.couponUrl);
 }
 
-/** One reader per site: the courses many opens ask for at once are read in one query. */
-const readers = new WeakMap<Services, (courseId: number) => Promise<OpenableCourse>>();
-
-function readOpenableCourse(services: Services, courseId: number): Promise<OpenableCourse> {
-  let read = readers.get(services);
-  if (!read) {
-    read = createCallBatcher({
-      maxSize: COURSES_PER_READ,
-      run: (courseIds) => readOpenableCourses(services, courseIds),
-    });
-    readers.set(services, read);
-  }
-  return read(courseId);
-}
+/** The courses that the opens of one site ask for at once are read in one query. */
+const readOpenableCourse = createCallBatcherPerOwner((services: Services) => ({
+  maxSize: COURSES_PER_READ,
+  run: (courseIds: readonly number[]) => readOpenableCourses(services, courseIds),
+}));
 
 async function readOpenableCourses(
   services: Services,

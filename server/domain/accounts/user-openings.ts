@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { createCallBatcher, type BatchOutcome } from "../../db/batched-calls";
+import { createCallBatcherPerOwner, type BatchOutcome } from "../../db/batched-calls";
 import { users, visits } from "../../db/schema";
 import type { Services } from "../../services";
 import { NotFound, OutOfCredits } from "../common/errors";
@@ -14,8 +14,12 @@ export type UserOpening = { userId: string; courseId: number };
  */
 const OPENS_PER_BATCH = 100;
 
-/** One batcher per site: the opens that arrive together are written together. */
-const batchers = new WeakMap<Services, (opening: UserOpening) => Promise<boolean>>();
+/** The opens of one site that arrive together are written together. */
+const openBatched = createCallBatcherPerOwner((services: Services) => ({
+  maxSize: OPENS_PER_BATCH,
+  exclusiveKeyOf: (opening: UserOpening) => opening.userId,
+  run: (openings: readonly UserOpening[]) => openTogether(services, openings),
+}));
 
 /**
  * A user's open: the day's visit and, on the first open of that course today, the click and —
@@ -27,16 +31,7 @@ const batchers = new WeakMap<Services, (opening: UserOpening) => Promise<boolean
  * in a batch, so the UPDATE touches each account once and the balance check is exact.
  */
 export function openAsUser(services: Services, opening: UserOpening): Promise<boolean> {
-  let open = batchers.get(services);
-  if (!open) {
-    open = createCallBatcher({
-      maxSize: OPENS_PER_BATCH,
-      exclusiveKeyOf: (item) => item.userId,
-      run: (openings) => openTogether(services, openings),
-    });
-    batchers.set(services, open);
-  }
-  return open(opening);
+  return openBatched(services, opening);
 }
 
 type OpenRow = {
