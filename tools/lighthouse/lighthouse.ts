@@ -46,6 +46,10 @@ type Outcome = {
   /** Of the run with the median performance score. */
   scores: Record<(typeof CATEGORIES)[number], number | null>;
   performanceRuns: number[];
+  /** Total blocking time of the run with the median performance, in ms. */
+  totalBlockingTimeMs: number | null;
+  /** Lighthouse's CPU benchmark index of the host, one per run. */
+  benchmarkIndexes: number[];
   failing: string[];
 };
 
@@ -62,6 +66,20 @@ const PROFILE = process.env.LIGHTHOUSE_TRACES === "profile";
  * its JavaScript (lighthouse-baselines.ts): the machine's floor and what hydration costs.
  */
 const BASELINES = process.env.LIGHTHOUSE_BASELINES === "1";
+/**
+ * Lighthouse's mobile score slows the host's CPU down 4× in its simulation, a factor calibrated
+ * for a high-end desktop (its CPU benchmark index 1 500–2 000): that lands on a mid-tier phone
+ * (125–800). On a slower host the same page reads as a slower phone, and on a busy one it varies
+ * from run to run, so the host's index is printed beside the scores. LIGHTHOUSE_CPU_SLOWDOWN sets
+ * another factor, to aim at one phone whatever the host (e.g. 8 on a 2 800 host ≈ 4 on a 1 400 one).
+ */
+const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
+  ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
+  : undefined;
+/** Lighthouse's default CPU slowdown for mobile. */
+const DEFAULT_MOBILE_SLOWDOWN = 4;
+/** The benchmark index range Lighthouse's documentation gives for a mid-tier phone. */
+const MID_TIER_PHONE = { from: 125, to: 800 };
 
 function reportName(formFactor: FormFactor, page: PageCase): string {
   return `lighthouse-${formFactor}-${page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}`;
@@ -106,6 +124,8 @@ async function audit(
         ? { additionalTraceCategories: "disabled-by-default-v8.cpu_profiler" }
         : {}),
     };
+    if (formFactor === "mobile" && CPU_SLOWDOWN)
+      flags.throttling = { cpuSlowdownMultiplier: CPU_SLOWDOWN };
     const config = formFactor === "desktop" ? desktopConfig : undefined;
     // A trace that Chromium failed to record (NO_NAVSTART, seen on a busy machine) is Lighthouse's
     // own failure, not the page's: it says to run again, so one more attempt is made.
@@ -207,11 +227,14 @@ async function main() {
           }),
         ) as Outcome["scores"];
         const performanceRuns = runs.map((run) => Math.round(performanceOf(run) * 100));
+        const blocking = result.audits["total-blocking-time"]?.numericValue;
         outcomes.push({
           page: page.name,
           formFactor,
           scores,
           performanceRuns,
+          totalBlockingTimeMs: blocking === undefined ? null : Math.round(blocking),
+          benchmarkIndexes: runs.map((run) => Math.round(run.environment.benchmarkIndex)),
           failing: failingAudits(result),
         });
       }
@@ -223,8 +246,10 @@ async function main() {
         form: outcome.formFactor,
         ...outcome.scores,
         "performance, each run": outcome.performanceRuns.join(" "),
+        "TBT ms": outcome.totalBlockingTimeMs,
       })),
     );
+    printHostCalibration(outcomes);
     for (const outcome of outcomes) {
       if (outcome.failing.length === 0) continue;
       console.log(`\n${outcome.formFactor} ${outcome.page}, audits that did not pass:`);
@@ -239,6 +264,28 @@ async function main() {
     await baselines?.stop();
     await site.stop();
   }
+}
+
+/** What phone the mobile scores stand for on this host (see CPU_SLOWDOWN). */
+function printHostCalibration(outcomes: Outcome[]) {
+  const indexes = outcomes
+    .filter((outcome) => outcome.formFactor === "mobile")
+    .flatMap((outcome) => outcome.benchmarkIndexes)
+    .sort((a, b) => a - b);
+  if (indexes.length === 0) return;
+  const host = indexes[Math.floor(indexes.length / 2)]!;
+  const slowdown = CPU_SLOWDOWN ?? DEFAULT_MOBILE_SLOWDOWN;
+  const phone = Math.round(host / slowdown);
+  const where =
+    phone > MID_TIER_PHONE.to
+      ? "faster than Lighthouse's mid-tier phone"
+      : phone < MID_TIER_PHONE.from
+        ? "slower than Lighthouse's mid-tier phone"
+        : "within Lighthouse's mid-tier phone range";
+  console.log(
+    `\nhost CPU benchmark index ${host} (median of ${indexes.length} mobile runs, ${indexes[0]}–${indexes.at(-1)}); ` +
+      `÷ ${slowdown} CPU slowdown ≈ a phone of ${phone}, ${where} (${MID_TIER_PHONE.from}–${MID_TIER_PHONE.to}).`,
+  );
 }
 
 main().catch((error: unknown) => {
