@@ -6,6 +6,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { coursePath } from "../../core/course-paths";
 import { startDemoSite } from "../demo/demo-site";
 import { BARE_PAGE_PATH, noScriptPath, startBaselineServer } from "./lighthouse-baselines";
+import { calibrate, DEFAULT_MOBILE_SLOWDOWN, describeCalibration } from "./host-calibration";
 
 /**
  * `npm run lighthouse`: builds, seeds the demo catalogue (with course images) and one article
@@ -67,19 +68,12 @@ const PROFILE = process.env.LIGHTHOUSE_TRACES === "profile";
  */
 const BASELINES = process.env.LIGHTHOUSE_BASELINES === "1";
 /**
- * Lighthouse's mobile score slows the host's CPU down 4× in its simulation, a factor calibrated
- * for a high-end desktop (its CPU benchmark index 1 500–2 000): that lands on a mid-tier phone
- * (125–800). On a slower host the same page reads as a slower phone, and on a busy one it varies
- * from run to run, so the host's index is printed beside the scores. LIGHTHOUSE_CPU_SLOWDOWN sets
- * another factor, to aim at one phone whatever the host (e.g. 8 on a 2 800 host ≈ 4 on a 1 400 one).
+ * LIGHTHOUSE_CPU_SLOWDOWN sets another CPU slowdown than Lighthouse's 4 for mobile, to aim at one
+ * phone whatever the host (host-calibration.ts): e.g. 8 on a 2 800 host ≈ 4 on a 1 400 one.
  */
 const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
   ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
   : undefined;
-/** Lighthouse's default CPU slowdown for mobile. */
-const DEFAULT_MOBILE_SLOWDOWN = 4;
-/** The benchmark index range Lighthouse's documentation gives for a mid-tier phone. */
-const MID_TIER_PHONE = { from: 125, to: 800 };
 
 function reportName(formFactor: FormFactor, page: PageCase): string {
   return `lighthouse-${formFactor}-${page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}`;
@@ -266,26 +260,13 @@ async function main() {
   }
 }
 
-/** What phone the mobile scores stand for on this host (see CPU_SLOWDOWN). */
+/** Which phone the mobile scores stood for on this host (host-calibration.ts). */
 function printHostCalibration(outcomes: Outcome[]) {
   const indexes = outcomes
     .filter((outcome) => outcome.formFactor === "mobile")
-    .flatMap((outcome) => outcome.benchmarkIndexes)
-    .sort((a, b) => a - b);
-  if (indexes.length === 0) return;
-  const host = indexes[Math.floor(indexes.length / 2)]!;
-  const slowdown = CPU_SLOWDOWN ?? DEFAULT_MOBILE_SLOWDOWN;
-  const phone = Math.round(host / slowdown);
-  const where =
-    phone > MID_TIER_PHONE.to
-      ? "faster than Lighthouse's mid-tier phone"
-      : phone < MID_TIER_PHONE.from
-        ? "slower than Lighthouse's mid-tier phone"
-        : "within Lighthouse's mid-tier phone range";
-  console.log(
-    `\nhost CPU benchmark index ${host} (median of ${indexes.length} mobile runs, ${indexes[0]}–${indexes.at(-1)}); ` +
-      `÷ ${slowdown} CPU slowdown ≈ a phone of ${phone}, ${where} (${MID_TIER_PHONE.from}–${MID_TIER_PHONE.to}).`,
-  );
+    .flatMap((outcome) => outcome.benchmarkIndexes);
+  const calibration = calibrate(indexes, CPU_SLOWDOWN ?? DEFAULT_MOBILE_SLOWDOWN);
+  if (calibration) console.log(`\n${describeCalibration(calibration)}`);
 }
 
 main().catch((error: unknown) => {
