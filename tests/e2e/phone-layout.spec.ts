@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DESKTOP_CHROME_UA, openBeforeHydration, waitForHydration } from "./support/early-taps";
 import { E2E_DATA_DIR } from "./support/env";
 import {
@@ -38,6 +38,25 @@ async function signIn(page: Page, label: string): Promise<void> {
 async function expectNoSmallTapTargets(page: Page, where: string): Promise<void> {
   const offenders = await listSmallTapTargets(page);
   expect(offenders, `controls under 44×44 px on ${where}`).toEqual([]);
+}
+
+/**
+ * The element's top once it has stopped moving: the same over two animation frames. Null while
+ * it still moves, for `expect.poll` to ask again.
+ */
+async function settledTop(locator: Locator): Promise<number | null> {
+  return locator.evaluate(
+    (element) =>
+      new Promise<number | null>((resolve) => {
+        const before = element.getBoundingClientRect().top;
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const after = element.getBoundingClientRect().top;
+            resolve(after === before ? after : null);
+          }),
+        );
+      }),
+  );
 }
 
 function filterButton(page: Page) {
@@ -208,7 +227,12 @@ test.describe("home on a phone", () => {
       };
       requestAnimationFrame(record);
     });
-    await paginationNav(page).getByRole("link", { name: "Page 2", exact: true }).tap();
+    const pageTwo = paginationNav(page).getByRole("link", { name: "Page 2", exact: true });
+    // Scrolled to, the cards above render at their own height (render-when-near) and the links
+    // move up within a frame or two: a finger taps where the link has settled, so does the test.
+    await pageTwo.scrollIntoViewIfNeeded();
+    await expect.poll(() => settledTop(pageTwo)).not.toBeNull();
+    await pageTwo.tap();
     await expect.poll(() => queryOf(page)).toEqual({ page: "2" });
     await expect.poll(async () => (await readCards(page))[0]!.href).not.toBe(firstOfPageOne);
     await page.waitForTimeout(600);
