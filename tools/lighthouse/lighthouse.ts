@@ -71,9 +71,15 @@ const BASELINES = process.env.LIGHTHOUSE_BASELINES === "1";
  * LIGHTHOUSE_CPU_SLOWDOWN sets another CPU slowdown than Lighthouse's 4 for mobile, to aim at one
  * phone whatever the host (host-calibration.ts): e.g. 8 on a 2 800 host ≈ 4 on a 1 400 one.
  */
-const CPU_SLOWDOWN = process.env.LIGHTHOUSE_CPU_SLOWDOWN
-  ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
-  : undefined;
+const CPU_SLOWDOWN = readCpuSlowdown(process.env.LIGHTHOUSE_CPU_SLOWDOWN);
+
+function readCpuSlowdown(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const slowdown = Number(value);
+  if (!(slowdown >= 1))
+    throw new Error(`LIGHTHOUSE_CPU_SLOWDOWN must be a number ≥ 1, not "${value}"`);
+  return slowdown;
+}
 
 function reportName(formFactor: FormFactor, page: PageCase): string {
   return `lighthouse-${formFactor}-${page.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home"}`;
