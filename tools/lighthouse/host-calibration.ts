@@ -5,10 +5,8 @@
  * from run to run (decision 0048). This says which phone a set of runs stood for.
  */
 
-/** Lighthouse's default CPU slowdown for mobile. */
-export const DEFAULT_MOBILE_SLOWDOWN = 4;
 /** The benchmark index range Lighthouse's documentation gives for a mid-tier phone. */
-export const MID_TIER_PHONE = { from: 125, to: 800 };
+const MID_TIER_PHONE = { from: 125, to: 800 };
 
 export type HostCalibration = {
   /** The median of the runs' benchmark indexes. */
@@ -19,7 +17,13 @@ export type HostCalibration = {
   slowdown: number;
   /** The benchmark index of the phone the score stands for: the host's, divided by the slowdown. */
   phone: number;
-  phoneClass: "faster than mid-tier" | "mid-tier" | "slower than mid-tier";
+  phoneClass: keyof typeof PHONE_CLASS_WORDS;
+};
+
+const PHONE_CLASS_WORDS = {
+  "faster than mid-tier": "faster than Lighthouse's mid-tier phone",
+  "mid-tier": "within Lighthouse's mid-tier phone range",
+  "slower than mid-tier": "slower than Lighthouse's mid-tier phone",
 };
 
 export function calibrate(
@@ -48,12 +52,9 @@ export function calibrate(
 
 export function describeCalibration(calibration: HostCalibration): string {
   const { host, lowest, highest, runs, slowdown, phone, phoneClass } = calibration;
-  const where =
-    phoneClass === "mid-tier"
-      ? "within Lighthouse's mid-tier phone range"
-      : phoneClass.replace("mid-tier", "Lighthouse's mid-tier phone");
   return (
     `host CPU benchmark index ${host} (median of ${runs} mobile runs, ${lowest}–${highest}); ` +
-    `÷ ${slowdown} CPU slowdown ≈ a phone of ${phone}, ${where} (${MID_TIER_PHONE.from}–${MID_TIER_PHONE.to}).`
+    `÷ ${slowdown} CPU slowdown ≈ a phone of ${phone}, ${PHONE_CLASS_WORDS[phoneClass]} ` +
+    `(${MID_TIER_PHONE.from}–${MID_TIER_PHONE.to}).`
   );
 }

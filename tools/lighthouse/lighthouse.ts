@@ -2,11 +2,12 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Flags, type Result } from "lighthouse";
+import { defaultSettings } from "lighthouse/core/config/constants.js";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { coursePath } from "../../core/course-paths";
 import { startDemoSite } from "../demo/demo-site";
 import { BARE_PAGE_PATH, noScriptPath, startBaselineServer } from "./lighthouse-baselines";
-import { calibrate, DEFAULT_MOBILE_SLOWDOWN, describeCalibration } from "./host-calibration";
+import { calibrate, describeCalibration } from "./host-calibration";
 
 /**
  * `npm run lighthouse`: builds, seeds the demo catalogue (with course images) and one article
@@ -271,7 +272,10 @@ function printHostCalibration(outcomes: Outcome[]) {
   const indexes = outcomes
     .filter((outcome) => outcome.formFactor === "mobile")
     .flatMap((outcome) => outcome.benchmarkIndexes);
-  const calibration = calibrate(indexes, CPU_SLOWDOWN ?? DEFAULT_MOBILE_SLOWDOWN);
+  const calibration = calibrate(
+    indexes,
+    CPU_SLOWDOWN ?? defaultSettings.throttling.cpuSlowdownMultiplier,
+  );
   if (calibration) console.log(`\n${describeCalibration(calibration)}`);
 }
 
